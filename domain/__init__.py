@@ -1,0 +1,1 @@
+"""Pure rules and aggregates: the standard library and eventsourcing.domain only."""

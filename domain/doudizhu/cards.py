@@ -1,0 +1,67 @@
+"""Cards, ranks and rank strings.
+
+A card is two characters: its rank (``3456789TJQKA2BR``) and its suit (``SHCD``); the
+jokers are ``BJ`` (black) and ``RJ`` (red). A rank string is ranks sorted low to high.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+RANKS = "3456789TJQKA2BR"
+RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+SUITS = "SHCD"
+ACE = RANK_INDEX["A"]
+TWO = RANK_INDEX["2"]
+BLACK = RANK_INDEX["B"]
+RED = RANK_INDEX["R"]
+
+DECK: tuple[str, ...] = tuple(r + s for r in RANKS[:13] for s in SUITS) + ("BJ", "RJ")
+
+
+def shuffled_deck(rng: random.Random) -> list[str]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return deck
+
+
+def rank_of(card: str) -> str:
+    return card[0]
+
+
+def to_ranks(cards: list[str] | tuple[str, ...]) -> str:
+    """The sorted rank string of some cards."""
+    return "".join(sorted((c[0] for c in cards), key=RANK_INDEX.__getitem__))
+
+
+def normalize(ranks: str) -> str:
+    """Sort a rank string; raise ValueError on characters that are not ranks."""
+    bad = [ch for ch in ranks if ch not in RANK_INDEX]
+    if bad:
+        raise ValueError(f"{bad[0]!r} is not a rank; ranks are {RANKS}")
+    return "".join(sorted(ranks, key=RANK_INDEX.__getitem__))
+
+
+def counts_of(ranks: str) -> list[int]:
+    counts = [0] * 15
+    for ch in ranks:
+        counts[RANK_INDEX[ch]] += 1
+    return counts
+
+
+def from_counts(counts: list[int]) -> str:
+    return "".join(RANKS[i] * n for i, n in enumerate(counts) if n)
+
+
+def take(hand: list[str], ranks: str) -> list[str] | None:
+    """The cards of ``hand`` that make up ``ranks`` (lowest suit first), or None."""
+    need = Counter(ranks)
+    chosen: list[str] = []
+    for card in sorted(hand, key=lambda c: (RANK_INDEX[c[0]], c[1])):
+        if need[card[0]] > 0:
+            need[card[0]] -= 1
+            chosen.append(card)
+    if any(n > 0 for n in need.values()):
+        return None
+    return chosen

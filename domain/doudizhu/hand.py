@@ -1,0 +1,376 @@
+"""One Dou Dizhu hand as an event-sourced aggregate: deal, bidding, play, settlement."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import event
+
+from domain.doudizhu.cards import RANK_INDEX, normalize, shuffled_deck, take, to_ranks
+from domain.doudizhu.moves import legal_moves
+from domain.doudizhu.patterns import PatternKind, beats_pattern, classify
+from domain.doudizhu.scoring import Play, settle
+from domain.game import (
+    Game,
+    IllegalAction,
+    InvalidSetup,
+    MalformedAction,
+    Viewer,
+    pick,
+    seat_outcome,
+)
+
+HAND_SIZE = 17
+
+
+class NotInHand(IllegalAction):
+    code = "not_in_hand"
+
+
+class NoSuchPattern(IllegalAction):
+    code = "no_such_pattern"
+
+
+class DoesNotBeat(IllegalAction):
+    code = "does_not_beat"
+
+
+class MustLead(IllegalAction):
+    code = "must_lead"
+
+
+class BidTooLow(IllegalAction):
+    code = "bid_too_low"
+
+
+class WrongPhase(IllegalAction):
+    code = "wrong_phase"
+
+
+class Hand(Game):
+    """A hand of three seats. Seat order 0 → 1 → 2 → 0 is the turn order."""
+
+    kind = "doudizhu"
+    min_players = max_players = 3
+    anytime_actions = frozenset({"escape"})
+
+    @classmethod
+    def new(
+        cls,
+        players: list[str],
+        options: dict[str, Any] | None = None,
+        *,
+        agents: list[str] | None = None,
+        rng: random.Random | None = None,
+        match_id: str | None = None,
+        number: int = 1,
+        first_bidder: int | None = None,
+    ) -> Hand:
+        """Start a hand and deal it; the shuffle and the first bidder are recorded."""
+        rng = pick(rng)
+        if len(players) != 3:
+            raise InvalidSetup(f"Dou Dizhu is played by exactly 3 players, not {len(players)}")
+        if options:
+            raise InvalidSetup(f"Dou Dizhu takes no options (got {sorted(options)})")
+        if first_bidder is None:
+            first_bidder = rng.randrange(3)
+        hand = cls(
+            players=list(players),
+            options={},
+            agents=list(agents or ["human"] * 3),
+            match_id=match_id,
+            number=number,
+        )
+        hand._deal(deck=shuffled_deck(rng), first_bidder=first_bidder)
+        return hand
+
+    @event("Started")
+    def __init__(
+        self,
+        players: list[str],
+        options: dict[str, Any],
+        agents: list[str],
+        match_id: str | None,
+        number: int,
+    ) -> None:
+        self.players = players
+        self.options = options
+        self.agents = agents
+        self.match_id = match_id
+        self.number = number
+        self.outcome = None
+        self.settlement: dict[str, Any] | None = None
+        self.deals = 0
+        self.deck: list[str] = []
+        self.hands: list[list[str]] = [[], [], []]
+        self.kitty: list[str] = []
+        self.phase = "bidding"
+        self.first_bidder = 0
+        self.bids: list[list[int]] = []  # [seat, bid] with 0 for a declined call
+        self.landlord: int | None = None
+        self.base = 0
+        self.turn = 0
+        self.last_play: list[Any] | None = None  # [seat, ranks] while a trick is open
+        self.passes = 0
+        self.plays: list[list[Any]] = []  # [seat, ranks ('' = pass), version]
+
+    # --- queries --------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        return [] if self.outcome is not None else [self.turn]
+
+    @property
+    def high_bid(self) -> int:
+        return max((b for _, b in self.bids), default=0)
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        if self.outcome is not None or seat != self.turn:
+            return []
+        if self.phase == "bidding":
+            return [{"type": "pass"}] + [
+                {"type": "bid", "value": v} for v in range(self.high_bid + 1, 4)
+            ]
+        hand = to_ranks(self.hands[seat])
+        if self.last_play is None:
+            return [{"type": "play", "cards": r} for r in legal_moves(hand)]
+        plays = legal_moves(hand, self.last_play[1])
+        return [{"type": "pass"}] + [{"type": "play", "cards": r} for r in plays]
+
+    @property
+    def multiplier(self) -> int:
+        m = 1
+        for _, ranks, _ in self.plays:
+            p = classify(ranks) if ranks else None
+            if p is not None and p.kind in (PatternKind.BOMB, PatternKind.ROCKET):
+                m *= 2
+        return m
+
+    # --- commands -------------------------------------------------------------
+    def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        kind = action["type"]
+        if kind == "escape":
+            self._escape_now(seat)
+        elif self.phase == "bidding":
+            if kind == "pass":
+                self._call(seat, 0, rng)
+            elif kind == "bid":
+                value = action.get("value")
+                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 3:
+                    raise MalformedAction("a bid is 1, 2 or 3: {\"type\": \"bid\", \"value\": 2}")
+                if value <= self.high_bid:
+                    raise BidTooLow(f"a bid must be higher than {self.high_bid}")
+                self._call(seat, value, rng)
+            else:
+                raise WrongPhase(f"it is the bidding: bid 1-3 or pass, not {kind!r}")
+        elif kind == "pass":
+            if self.last_play is None:
+                raise MustLead("you lead this trick, so you must play (passing is not allowed)")
+            self._passed(seat=seat)
+        elif kind == "play":
+            self._play(seat, action.get("cards"))
+        else:
+            raise MalformedAction(f"unknown action {kind!r}: play, pass or escape")
+
+    def _call(self, seat: int, value: int, rng: random.Random) -> None:
+        if value:
+            self._bid_placed(seat=seat, bid=value)
+        else:
+            self._bid_declined(seat=seat)
+        if value == 3 or len(self.bids) == 3:
+            if self.high_bid == 0:
+                self._deal(deck=shuffled_deck(rng), first_bidder=(self.first_bidder + 1) % 3)
+            else:
+                winner = max(self.bids, key=lambda sb: sb[1])[0]
+                self._landlord_chosen(seat=winner, base=self.high_bid, kitty=list(self.kitty))
+
+    def _play(self, seat: int, cards: Any) -> None:
+        hand = self.hands[seat]
+        if isinstance(cards, list) and all(isinstance(c, str) for c in cards) and cards:
+            if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+                missing = [c for c in cards if c not in hand]
+                raise NotInHand(f"you do not hold {' '.join(missing) or 'those cards'}")
+            chosen = list(cards)
+        elif isinstance(cards, str) and cards:
+            try:
+                ranks = normalize(cards.upper().replace("10", "T"))
+            except ValueError as e:
+                raise MalformedAction(str(e)) from None
+            got = take(hand, ranks)
+            if got is None:
+                raise NotInHand(f"you do not hold {ranks} (your hand is {to_ranks(hand)})")
+            chosen = got
+        else:
+            raise MalformedAction(
+                'name the cards to play: {"type": "play", "cards": "33344"} '
+                'or a list of cards like ["3S", "3H"]'
+            )
+        ranks = to_ranks(chosen)
+        pattern = classify(ranks)
+        if pattern is None:
+            raise NoSuchPattern(f"{ranks} is not a pattern of Dou Dizhu")
+        if self.last_play is not None:
+            last = classify(self.last_play[1])
+            assert last is not None
+            if not beats_pattern(pattern, last):
+                raise DoesNotBeat(
+                    f"{ranks} ({pattern.kind.value}) does not beat {self.last_play[1]} "
+                    f"({last.kind.value})"
+                )
+        self._cards_played(seat=seat, cards=chosen, ranks=ranks, pattern=pattern.kind.value)
+        if not self.hands[seat]:
+            self._finish(winner=seat, escape=None)
+
+    def _escape_now(self, seat: int) -> None:
+        self._escaped(seat=seat)
+        self._finish(winner=None, escape=seat)
+
+    def _finish(self, winner: int | None, escape: int | None) -> None:
+        s = settle(
+            landlord=self.landlord,
+            base=self.base or self.high_bid or 1,
+            plays=[Play(seat, ranks, version) for seat, ranks, version in self.plays],
+            winner=winner,
+            escape=escape,
+        )
+        self._score_settled(settlement=s.as_dict())
+        if escape is not None:
+            winners = [i for i in range(3) if i != escape]
+            side, reason = "escape", "escape"
+        else:
+            assert winner is not None
+            side = "landlord" if winner == self.landlord else "peasants"
+            winners = [self.landlord] if side == "landlord" else [
+                i for i in range(3) if i != self.landlord
+            ]
+            reason = "emptied"
+        roles = [
+            "undecided" if self.landlord is None
+            else ("landlord" if i == self.landlord else "peasant")
+            for i in range(3)
+        ]
+        self._game_ended(outcome={
+            "winners": winners,
+            "side": side,
+            "reason": reason,
+            "seats": seat_outcome(self.players, winners, roles, list(s.scores)),
+        })
+
+    # --- events (state changes only; they run again on replay) ----------------
+    @event("Dealt")
+    def _deal(self, deck: list[str], first_bidder: int) -> None:
+        self.deals += 1
+        self.deck = deck
+        self.hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(3)]
+        self.kitty = deck[3 * HAND_SIZE:]
+        self.first_bidder = first_bidder
+        self.turn = first_bidder
+        self.bids = []
+        self.phase = "bidding"
+
+    @event("BidPlaced")
+    def _bid_placed(self, seat: int, bid: int) -> None:
+        self.bids.append([seat, bid])
+        self.turn = (seat + 1) % 3
+
+    @event("BidDeclined")
+    def _bid_declined(self, seat: int) -> None:
+        self.bids.append([seat, 0])
+        self.turn = (seat + 1) % 3
+
+    @event("LandlordChosen")
+    def _landlord_chosen(self, seat: int, base: int, kitty: list[str]) -> None:
+        self.landlord = seat
+        self.base = base
+        self.hands[seat] = self.hands[seat] + kitty
+        self.phase = "playing"
+        self.turn = seat
+        self.last_play = None
+
+    @event("CardsPlayed")
+    def _cards_played(self, seat: int, cards: list[str], ranks: str, pattern: str) -> None:
+        held = self.hands[seat]
+        for card in cards:
+            held.remove(card)
+        self.plays.append([seat, ranks, self.version + 1])
+        self.last_play = [seat, ranks]
+        self.passes = 0
+        self.turn = (seat + 1) % 3
+
+    @event("Passed")
+    def _passed(self, seat: int) -> None:
+        self.plays.append([seat, "", self.version + 1])
+        self.passes += 1
+        if self.passes == 2:
+            self.last_play = None
+            self.passes = 0
+        self.turn = (seat + 1) % 3
+
+    @event("Escaped")
+    def _escaped(self, seat: int) -> None:
+        self.phase = "ended"
+
+    @event("ScoreSettled")
+    def _score_settled(self, settlement: dict[str, Any]) -> None:
+        self.settlement = settlement
+        self.phase = "ended"
+
+    # --- views ----------------------------------------------------------------
+    def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:
+        out = self.base_view(viewer)
+        everything = self.sees_all(viewer)
+        kitty_shown = self.landlord is not None
+        out.update({
+            "match_id": self.match_id,
+            "number": self.number,
+            "phase": self.phase,
+            "deals": self.deals,
+            "first_bidder": self.first_bidder,
+            "turn": self.turn if self.outcome is None else None,
+            "bids": [{"seat": s, "bid": b} for s, b in self.bids],
+            "landlord": self.landlord,
+            "base": self.base,
+            "multiplier": self.multiplier,
+            "kitty": list(self.kitty) if (kitty_shown or everything) else None,
+            "hand_counts": [len(h) for h in self.hands],
+            "hands": {
+                str(i): sorted(h, key=_card_key)
+                for i, h in enumerate(self.hands)
+                if everything or viewer == i
+            },
+            "last_play": (
+                {"seat": self.last_play[0], "ranks": self.last_play[1],
+                 "pattern": _kind(self.last_play[1])}
+                if self.last_play else None
+            ),
+            "plays": [
+                {"seat": s, "ranks": r, "pattern": _kind(r) if r else "pass", "version": v}
+                for s, r, v in self.plays
+            ],
+            "settlement": self.settlement,
+        })
+        return out
+
+    def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+        if name == "Dealt":
+            public = {"first_bidder": data["first_bidder"]}
+            if isinstance(viewer, int) and 0 <= viewer < 3:
+                deck = data["deck"]
+                public["hand"] = sorted(
+                    deck[viewer * HAND_SIZE:(viewer + 1) * HAND_SIZE], key=_card_key
+                )
+            return public
+        return data
+
+    @property
+    def match_uuid(self) -> UUID | None:
+        return UUID(self.match_id) if self.match_id else None
+
+
+def _card_key(card: str) -> tuple[int, str]:
+    return RANK_INDEX[card[0]], card[1]
+
+
+def _kind(ranks: str) -> str | None:
+    p = classify(ranks)
+    return p.kind.value if p else None

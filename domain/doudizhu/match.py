@@ -1,0 +1,87 @@
+"""A Dou Dizhu match: one table of three players over several hands, with running totals."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from eventsourcing.domain import event
+
+from domain.game import Chained, IllegalAction, InvalidSetup, pick
+
+
+class HandStillLive(IllegalAction):
+    code = "hand_still_live"
+
+
+class Match(Chained):
+    """The first bidder is random (recorded) for hand 1, then moves one seat each hand."""
+
+    kind = "doudizhu-match"
+
+    @classmethod
+    def new(cls, players: list[str], *, rng: random.Random | None = None) -> Match:
+        if len(players) != 3:
+            raise InvalidSetup(f"a Dou Dizhu match seats exactly 3 players, not {len(players)}")
+        return cls(players=list(players), first_bidder=pick(rng).randrange(3))
+
+    @event("MatchCreated")
+    def __init__(self, players: list[str], first_bidder: int) -> None:
+        self.players = players
+        self.first_bidder = first_bidder
+        self.hands: list[dict[str, Any]] = []
+
+    @property
+    def live_hand(self) -> str | None:
+        return next((h["hand_id"] for h in self.hands if h["scores"] is None), None)
+
+    @property
+    def totals(self) -> list[float]:
+        totals: list[float] = [0, 0, 0]
+        for h in self.hands:
+            for i, s in enumerate(h["scores"] or [0, 0, 0]):
+                totals[i] += s
+        return totals
+
+    def next_first_bidder(self) -> int:
+        return (self.first_bidder + len(self.hands)) % 3
+
+    def start_hand(self, hand_id: str) -> None:
+        if self.live_hand is not None:
+            raise HandStillLive(f"hand {self.live_hand} of this match is still being played")
+        self._hand_started(hand_id=hand_id, number=len(self.hands) + 1,
+                           first_bidder=self.next_first_bidder())
+
+    def record(self, hand_id: str, scores: list[float]) -> None:
+        if self.live_hand != hand_id:
+            raise IllegalAction(f"hand {hand_id} is not this match's live hand")
+        self._hand_scored(hand_id=hand_id, scores=list(scores))
+
+    @event("HandStarted")
+    def _hand_started(self, hand_id: str, number: int, first_bidder: int) -> None:
+        self.hands.append({"hand_id": hand_id, "number": number,
+                           "first_bidder": first_bidder, "scores": None})
+
+    @event("HandScored")
+    def _hand_scored(self, hand_id: str, scores: list[float]) -> None:
+        for h in self.hands:
+            if h["hand_id"] == hand_id:
+                h["scores"] = scores
+
+    def view(self) -> dict[str, Any]:
+        running: list[float] = [0, 0, 0]
+        rows = []
+        for h in self.hands:
+            if h["scores"] is not None:
+                running = [a + b for a, b in zip(running, h["scores"], strict=True)]
+            rows.append({**h, "totals": list(running)})
+        return {
+            "id": str(self.id),
+            "kind": self.kind,
+            "version": self.version,
+            "players": list(self.players),
+            "hands": rows,
+            "totals": self.totals,
+            "live_hand": self.live_hand,
+            "next_first_bidder": self.next_first_bidder(),
+        }

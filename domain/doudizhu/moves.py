@@ -1,0 +1,177 @@
+"""Every distinct play a hand may make: built from rank counts, pattern by pattern.
+
+When following, only plays of the last play's kind and size (and bombs, the rocket) are
+built, so a bot's step stays cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from domain.doudizhu.cards import ACE, BLACK, RANKS, RED, counts_of, from_counts, normalize
+from domain.doudizhu.patterns import CHAIN_LIMITS, Pattern, PatternKind, classify
+
+K = PatternKind
+
+
+def _multisets(avail: list[tuple[int, int]], k: int, start: int = 0) -> Iterator[list[int]]:
+    """Ways to pick ``k`` cards from ``avail`` [(rank, at most)], as rank lists."""
+    if k == 0:
+        yield []
+        return
+    for j in range(start, len(avail)):
+        rank, most = avail[j]
+        for n in range(min(most, k), 0, -1):
+            for rest in _multisets(avail, k - n, j + 1):
+                yield [rank] * n + rest
+
+
+def _chains(counts: list[int], need: int, kind: PatternKind) -> Iterator[tuple[int, int]]:
+    """(lo, hi) of every run of ranks <= A holding at least ``need`` cards each."""
+    lo_k, hi_k = CHAIN_LIMITS[kind]
+    for lo in range(ACE + 1):
+        hi = lo
+        while hi <= ACE and counts[hi] >= need:
+            if hi - lo + 1 >= lo_k:
+                if hi - lo + 1 > hi_k:
+                    break
+                yield lo, hi
+            hi += 1
+
+
+def _plays_of(counts: list[int], kind: PatternKind, size: int | None = None) -> Iterator[str]:
+    """Rank strings of every play of one kind (and, if given, one size)."""
+    ranks = [i for i in range(15) if counts[i]]
+    if kind in (K.SINGLE, K.PAIR, K.TRIO, K.BOMB):
+        n = {K.SINGLE: 1, K.PAIR: 2, K.TRIO: 3, K.BOMB: 4}[kind]
+        for i in ranks:
+            if counts[i] >= n and (n < 4 or counts[i] == 4):
+                yield RANKS[i] * n
+    elif kind is K.ROCKET:
+        if counts[BLACK] and counts[RED]:
+            yield "BR"
+    elif kind in (K.TRIO_SINGLE, K.TRIO_PAIR):
+        n = 1 if kind is K.TRIO_SINGLE else 2
+        for t in ranks:
+            if counts[t] >= 3:
+                for s in ranks:
+                    if s != t and counts[s] >= n:
+                        yield _join({t: 3, s: n})
+    elif kind in (K.STRAIGHT, K.PAIR_CHAIN, K.AIRPLANE):
+        need = {K.STRAIGHT: 1, K.PAIR_CHAIN: 2, K.AIRPLANE: 3}[kind]
+        for lo, hi in _chains(counts, need, kind):
+            if size is None or (hi - lo + 1) * need == size:
+                yield "".join(RANKS[i] * need for i in range(lo, hi + 1))
+    elif kind in (K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS):
+        yield from _airplanes_with_kickers(counts, kind, size)
+    elif kind in (K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS):
+        for f in ranks:
+            if counts[f] != 4:
+                continue
+            if kind is K.FOUR_TWO_SINGLES:
+                avail = [(i, min(counts[i], 2)) for i in ranks if i != f]
+                for kick in _multisets(avail, 2):
+                    if kick != [BLACK, RED]:
+                        yield _join_list([f] * 4 + kick)
+            else:
+                pairs = [i for i in ranks if i != f and counts[i] >= 2]
+                for a in range(len(pairs)):
+                    for b in range(a + 1, len(pairs)):
+                        yield _join({f: 4, pairs[a]: 2, pairs[b]: 2})
+
+
+def _airplanes_with_kickers(
+    counts: list[int], kind: PatternKind, size: int | None
+) -> Iterator[str]:
+    per = 1 if kind is K.AIRPLANE_SINGLES else 2
+    for lo, hi in _chains(counts, 3, kind):
+        k = hi - lo + 1
+        if size is not None and k * (3 + per) != size:
+            continue
+        chain = set(range(lo, hi + 1))
+        if per == 2:
+            pairs = [i for i in range(15) if i not in chain and counts[i] >= 2]
+            for combo in _combinations(pairs, k):
+                yield _join_list([i for i in range(lo, hi + 1) for _ in range(3)]
+                                 + [i for i in combo for _ in range(2)])
+            continue
+        avail = []
+        for i in range(15):
+            if i in chain or not counts[i]:
+                continue
+            most = min(counts[i], 3)
+            if i in (lo - 1, hi + 1) and i <= ACE:
+                most = min(most, 2)  # a kicker trio there would lengthen the airplane
+            avail.append((i, most))
+        for kick in _multisets(avail, k):
+            if BLACK in kick and RED in kick:
+                continue
+            yield _join_list([i for i in range(lo, hi + 1) for _ in range(3)] + kick)
+
+
+def _combinations(items: list[int], k: int) -> Iterator[list[int]]:
+    if k == 0:
+        yield []
+        return
+    for j in range(len(items) - k + 1):
+        for rest in _combinations(items[j + 1:], k - 1):
+            yield [items[j], *rest]
+
+
+def _join(parts: dict[int, int]) -> str:
+    return "".join(RANKS[i] * parts[i] for i in sorted(parts))
+
+
+def _join_list(idx: list[int]) -> str:
+    return "".join(RANKS[i] for i in sorted(idx))
+
+
+ALL_KINDS = tuple(PatternKind)
+
+
+@lru_cache(maxsize=32768)
+def _legal(hand: str, last: str | None) -> tuple[str, ...]:
+    counts = counts_of(hand)
+    out: list[str] = []
+    if last is None:
+        for kind in ALL_KINDS:
+            out.extend(_plays_of(counts, kind))
+        return tuple(out)
+    lp = classify(last)
+    if lp is None:
+        raise ValueError(f"{last!r} is not a legal play")
+    if lp.kind is K.ROCKET:
+        return ()
+    if lp.kind is not K.BOMB:
+        for play in _plays_of(counts, lp.kind, lp.size):
+            p = classify(play)
+            if p is not None and p.main > lp.main:
+                out.append(play)
+    for play in _plays_of(counts, K.BOMB):
+        if lp.kind is not K.BOMB or counts_of(play).index(4) > lp.main:
+            out.append(play)
+    out.extend(_plays_of(counts, K.ROCKET))
+    return tuple(out)
+
+
+def legal_moves(hand: str, last: str | None = None) -> list[str]:
+    """Every distinct rank string ``hand`` may play now; ``last=None`` means leading.
+
+    Passing is not listed: it is always allowed when not leading.
+    """
+    return list(_legal(normalize(hand), None if last is None else normalize(last)))
+
+
+def pattern_of(play: str) -> Pattern:
+    p = classify(play)
+    assert p is not None, play
+    return p
+
+
+def hand_counts(hand: str) -> list[int]:
+    return counts_of(hand)
+
+
+def ranks_of_counts(counts: list[int]) -> str:
+    return from_counts(counts)

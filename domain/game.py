@@ -1,0 +1,229 @@
+"""The surface every paiju game aggregate offers, and the hash chain over its events.
+
+The service, bots, simulator, replay viewer, audit and analytics treat all games alike
+through this surface (see shared/DESIGN.md): ``kind``, ``seats``, ``to_act()``,
+``legal_actions(seat)``, ``act(seat, action)``, ``view(viewer)``, ``outcome``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import field
+from datetime import datetime
+from typing import Any, ClassVar
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate, event
+
+SPECTATOR = "spectator"
+REFEREE = "referee"
+Viewer = int | str  # a seat number, SPECTATOR or REFEREE
+
+GENESIS = ""  # the `prev` digest of a game's first event
+
+
+class IllegalAction(Exception):
+    """A player asked for something the rules do not allow; nothing was recorded."""
+
+    code: ClassVar[str] = "illegal_action"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotYourTurn(IllegalAction):
+    code = "not_your_turn"
+
+
+class GameOver(IllegalAction):
+    code = "game_over"
+
+
+class MalformedAction(IllegalAction):
+    code = "malformed_action"
+
+
+class InvalidSetup(IllegalAction):
+    """Bad players or options when creating a game."""
+
+    code = "invalid_setup"
+
+
+def canonical(event: Any) -> bytes:
+    """A stable byte encoding of an event: what its digest, and so the chain, is over."""
+    body = {"type": type(event).__qualname__}
+    for key, value in vars(event).items():
+        body[key] = value
+    return json.dumps(
+        body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_plain
+    ).encode()
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, UUID):
+        return str(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"cannot encode {type(value).__name__} canonically")
+
+
+def digest(event: Any) -> str:
+    return hashlib.sha256(canonical(event)).hexdigest()
+
+
+def pick(rng: random.Random | None) -> random.Random:
+    """Chance comes from the caller (seeded simulations) or from the OS."""
+    return rng if rng is not None else random.Random()
+
+
+class Chained(Aggregate):
+    """An aggregate whose every event carries the digest of the one before it."""
+
+    class Event(Aggregate.Event):
+        prev: str = field(default=GENESIS, kw_only=True)
+
+        def mutate(self, aggregate: Any) -> Any:
+            agg = super().mutate(aggregate)
+            if agg is not None:
+                agg._last_event = self  # noqa: SLF001 - the chain head, set on live and replay
+                agg._head = None  # noqa: SLF001
+            return agg
+
+    def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
+        kwargs["prev"] = self.head
+        super().trigger_event(event_class, **kwargs)
+
+    @property
+    def head(self) -> str:
+        """Digest of the latest event: the next event's `prev`, and a seat's receipt."""
+        cached = getattr(self, "_head", None)
+        if cached is None:
+            last = getattr(self, "_last_event", None)
+            cached = GENESIS if last is None else digest(last)
+            self._head = cached
+        return cached
+
+
+class Game(Chained):
+    """Base aggregate of every game: the common surface and the common end event.
+
+    Subclasses define ``kind``, player limits, their events and the rules. Guards run in
+    public command methods; ``@event`` bodies only change state, since they run again on
+    every replay.
+    """
+
+    kind: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 99
+    #: action types a seat may send even when it is not waiting on that seat
+    anytime_actions: ClassVar[frozenset[str]] = frozenset()
+
+    # Instances set, in their created event: players (list[str]), options (dict),
+    # agents (list[str], the policy or "human" per seat) and outcome (None while live).
+    # (No class annotations here: eventsourcing would read them as constructor fields.)
+
+    # --- the common surface -------------------------------------------------------
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return [{"seat": i, "player": name} for i, name in enumerate(self.players)]
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    def to_act(self) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def act(self, seat: int, action: Mapping[str, Any], rng: random.Random | None = None) -> None:
+        """Check and record one action; raises IllegalAction and records nothing."""
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise MalformedAction(f"there is no seat {seat!r} at this table")
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise MalformedAction('an action is an object with a "type", e.g. {"type": "pass"}')
+        if self.outcome is not None:
+            raise GameOver("the game is over; no more actions are taken")
+        kind = action["type"]
+        if kind not in self.anytime_actions and seat not in self.to_act():
+            waiting = ", ".join(str(s) for s in self.to_act()) or "nobody"
+            raise NotYourTurn(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
+        self._act(seat, dict(action), pick(rng))
+
+    def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        raise NotImplementedError
+
+    def view(self, viewer: Viewer = SPECTATOR) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def sees_all(self, viewer: Viewer) -> bool:
+        return viewer == REFEREE or self.outcome is not None
+
+    def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+        """The event data a viewer may see while the game is live; games override."""
+        return data
+
+    def event_view(self, event: Any, viewer: Viewer = SPECTATOR) -> dict[str, Any]:
+        """One event as a viewer may see it (complete once the game has ended)."""
+        data = {
+            k: v
+            for k, v in vars(event).items()
+            if k not in ("originator_id", "originator_version", "timestamp", "prev",
+                         "originator_topic")
+        }
+        name = type(event).__name__
+        if not self.sees_all(viewer):
+            data = self.redact(name, data, viewer)
+        return {
+            "version": event.originator_version,
+            "type": name,
+            "at": event.timestamp.isoformat(),
+            "prev": event.prev,
+            "data": data,
+        }
+
+    def base_view(self, viewer: Viewer) -> dict[str, Any]:
+        """The part of every game's view that does not depend on its rules."""
+        waiting = self.to_act() if self.outcome is None else []
+        out: dict[str, Any] = {
+            "id": str(self.id),
+            "kind": self.kind,
+            "version": self.version,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "viewer": viewer,
+            "to_act": waiting,
+            "status": "finished" if self.outcome is not None else "live",
+            "outcome": self.outcome,
+        }
+        if isinstance(viewer, int) and viewer in waiting:
+            out["legal_actions"] = self.legal_actions(viewer)
+        return out
+
+    # --- the common end ----------------------------------------------------------
+    @event("GameEnded")
+    def _game_ended(self, outcome: dict[str, Any]) -> None:
+        self.outcome = outcome
+
+
+def seat_outcome(
+    players: list[str], winners: list[int], roles: list[str], scores: list[int] | None = None
+) -> list[dict[str, Any]]:
+    """The per-seat rows of an outcome, in one shape for every game."""
+    return [
+        {
+            "seat": i,
+            "player": name,
+            "role": roles[i],
+            "won": i in winners,
+            "score": (scores[i] if scores is not None else (1 if i in winners else 0)),
+        }
+        for i, name in enumerate(players)
+    ]

@@ -1,0 +1,29 @@
+"""Play a game out with bot policies: the loop every game shares."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from domain.game import Game
+
+Policy = Callable[[Any, int, random.Random], dict[str, Any]]
+
+MAX_STEPS = 100_000
+
+
+def play_out(game: Game, policies: Sequence[Policy], rng: random.Random) -> Game:
+    """Ask each waiting seat's policy for an action until the game ends."""
+    steps = 0
+    while game.outcome is None:
+        for seat in game.to_act():
+            if game.outcome is not None:
+                break
+            if seat not in game.to_act():
+                continue
+            game.act(seat, policies[seat](game, seat, rng), rng)
+            steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"{game.kind} game {game.id} did not end in {MAX_STEPS} steps")
+    return game
