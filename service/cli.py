@@ -1,0 +1,131 @@
+"""The ``paiju`` console script: Flask's click CLI with paiju's commands.
+
+``paiju run`` (development server) comes from Flask; the rest are ours.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+from typing import Any
+
+import click
+from flask.cli import FlaskGroup
+
+from domain import registry
+from domain.game import IllegalAction
+from service.hall import GameHall, NotFound
+from service.render import render
+from service.store import StoreError, store_url
+
+STORE = click.option(
+    "--store", envvar="PAIJU_STORE", default=None,
+    help="sqlite:///path.db (default sqlite:///var/paiju.db) or postgresql://user@host:port/db",
+)
+
+
+def _create_app() -> Any:
+    from service.app import create_app
+
+    return create_app()
+
+
+@click.group(cls=FlaskGroup, create_app=_create_app, add_version_option=False,
+             load_dotenv=False)
+def main() -> None:
+    """paiju: event-sourced table games with replay, audit and analytics."""
+
+
+def open_hall(store: str | None) -> GameHall:
+    try:
+        return GameHall.from_store(store)
+    except StoreError as e:
+        raise click.UsageError(str(e)) from None
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(["doudizhu", "identity", "hegemony", "killer"]))
+@click.option("--games", "-n", default=100, show_default=True, help="how many games")
+@click.option("--policy", "-p", default="random", show_default=True,
+              help="a bot policy for every seat, or one per seat: random,greedy,greedy")
+@click.option("--players", type=int, default=None, help="seats (games with a choice)")
+@click.option("--seed", type=int, default=None, help="same seed, same games")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="a table option of the game (repeatable)")
+@STORE
+def simulate(kind: str, games: int, policy: str, players: int | None, seed: int | None,
+             options: tuple[str, ...], store: str | None) -> None:
+    """Play bot games into the store and print a one-line summary."""
+    from tqdm import tqdm
+
+    from service.simulation import simulate as run
+
+    if kind not in registry.kinds():
+        raise click.UsageError(f"{kind} is not available in this build")
+    opts = dict(_option(o) for o in options)
+    hall = open_hall(store)
+    try:
+        with tqdm(total=games, unit="game", disable=None, file=sys.stderr) as bar:
+            summary = run(hall, kind, games, policy, seed=seed, players=players,
+                          options=opts, progress=bar.update)
+    except IllegalAction as e:
+        raise click.UsageError(e.message) from None
+    click.echo(summary.line())
+    click.echo(f"store: {store_url(store)}   replay one: paiju replay {summary.first_id}")
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise click.UsageError(f"--option takes KEY=VALUE, not {text!r}")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--at", type=int, default=None, help="after event N (default: the latest)")
+@click.option("--as", "viewer", default="referee", show_default=True,
+              help="referee, spectator or a seat number")
+@click.option("--json", "as_json", is_flag=True, help="print the view as JSON")
+@STORE
+def replay(game_id: str, at: int | None, viewer: str, as_json: bool, store: str | None) -> None:
+    """Print a game as it stood after event N."""
+    hall = open_hall(store)
+    who: int | str = int(viewer) if viewer.isdigit() else viewer
+    try:
+        latest = hall.game(game_id)
+        game = latest if at is None else hall.game_at(game_id, at)
+    except (NotFound, IllegalAction) as e:
+        raise click.ClickException(str(e)) from None
+    events = hall.history(game.id, upto=game.version)
+    if as_json:
+        click.echo(json.dumps(game.view(who), indent=2, ensure_ascii=False))
+        return
+    click.echo(render(game, events, who, latest.version))
+
+
+@main.command()
+@click.option("--bind", "-b", default="127.0.0.1:8000", show_default=True)
+@click.option("--workers", "-w", default=2, show_default=True)
+@STORE
+def serve(bind: str, workers: int, store: str | None) -> None:
+    """Serve the API with gunicorn (production)."""
+    if store:
+        os.environ["PAIJU_STORE"] = store
+    if not os.environ.get("PAIJU_SECRET_KEY"):
+        # every worker must sign the same tokens; without a set key they last one run
+        click.echo("PAIJU_SECRET_KEY is not set: seat tokens will not outlive this server",
+                   err=True)
+        os.environ["PAIJU_SECRET_KEY"] = secrets.token_hex(32)
+    args = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(workers),
+            "--access-logfile", "-", "service.wsgi:app"]
+    os.execvp(args[0], args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,210 @@
+"""GameHall: the event-sourced application every entry point (API, CLI, bots) goes through.
+
+Get → act → save. A replay is a query: ``repository.get(id, version=N)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import CanInitAggregate
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
+
+from domain import registry
+from domain.doudizhu.hand import Hand
+from domain.doudizhu.match import Match
+from domain.game import Chained, Game, IllegalAction, InvalidSetup
+from service.store import store_env, store_url
+
+
+class NotFound(LookupError):
+    """No game or match with that id."""
+
+
+class Conflict(RuntimeError):
+    """Someone else changed the game first (optimistic concurrency); retry on fresh state."""
+
+
+def created_event_class(cls: type) -> type:
+    """The event class that starts an aggregate of ``cls`` (its first, 'created' event)."""
+    found = [
+        v for v in vars(cls).values()
+        if isinstance(v, type) and issubclass(v, CanInitAggregate) and v.__qualname__.startswith(
+            cls.__qualname__ + ".")
+    ]
+    named = [v for v in found if v.__name__ not in ("Created",)]
+    return (named or found)[0]
+
+
+class GameHall(Application[UUID]):
+    name = "Paiju"
+
+    @classmethod
+    def from_store(cls, url: str | None = None, **extra: str) -> GameHall:
+        env = store_env(store_url(url))
+        env.update(extra)
+        return cls(env=env)
+
+    # --- creating ---------------------------------------------------------------
+    def create_game(
+        self,
+        kind: str,
+        players: list[str],
+        options: Mapping[str, Any] | None = None,
+        *,
+        agents: list[str] | None = None,
+        rng: random.Random | None = None,
+    ) -> Game:
+        try:
+            cls = registry.game_class(kind)
+        except KeyError:
+            known = ", ".join(registry.kinds())
+            raise InvalidSetup(f"unknown game kind {kind!r}; this hall offers {known}") from None
+        if not cls.min_players <= len(players) <= cls.max_players:
+            span = (f"{cls.min_players}" if cls.min_players == cls.max_players
+                    else f"{cls.min_players} to {cls.max_players}")
+            raise InvalidSetup(f"{kind} is played by {span} players, not {len(players)}")
+        game = cls.new(list(players), dict(options or {}), agents=agents, rng=rng)  # type: ignore[attr-defined]
+        self.save(game)
+        return game
+
+    def create_match(self, players: list[str], *, rng: random.Random | None = None) -> Match:
+        match = Match.new(list(players), rng=rng)
+        self.save(match)
+        return match
+
+    def deal_hand(
+        self, match_id: UUID | str, *, agents: list[str] | None = None,
+        rng: random.Random | None = None,
+    ) -> Hand:
+        """Deal the match's next hand; the match records it in the same transaction."""
+        match = self.match(match_id)
+        hand = Hand.new(
+            match.players, agents=agents, rng=rng, match_id=str(match.id),
+            number=len(match.hands) + 1, first_bidder=match.next_first_bidder(),
+        )
+        match.start_hand(str(hand.id))
+        self._save(hand, match)
+        return hand
+
+    # --- playing ----------------------------------------------------------------
+    def act(
+        self,
+        game_id: UUID | str,
+        seat: int,
+        action: Mapping[str, Any],
+        *,
+        expected_version: int | None = None,
+        rng: random.Random | None = None,
+    ) -> Game:
+        game = self.game(game_id)
+        if expected_version is not None and expected_version != game.version:
+            raise Conflict(
+                f"the game is at version {game.version}, not {expected_version}: "
+                "reload it and decide again"
+            )
+        game.act(seat, action, rng)
+        touched: list[Chained] = [game]
+        if isinstance(game, Hand) and game.outcome is not None and game.match_id:
+            match = self.match(game.match_id)
+            match.record(str(game.id), game.settlement["scores"])  # type: ignore[index]
+            touched.append(match)
+        self._save(*touched)
+        return game
+
+    def _save(self, *aggregates: Chained) -> None:
+        try:
+            self.save(*aggregates)
+        except IntegrityError:
+            raise Conflict("someone acted first: the game has moved on; reload it") from None
+
+    # --- reading ----------------------------------------------------------------
+    def _get(self, aggregate_id: UUID | str, version: int | None = None) -> Any:
+        try:
+            uid = aggregate_id if isinstance(aggregate_id, UUID) else UUID(str(aggregate_id))
+        except ValueError:
+            raise NotFound(f"{aggregate_id!r} is not a game id") from None
+        try:
+            return self.repository.get(uid, version=version)
+        except AggregateNotFoundError:
+            raise NotFound(f"no game or match with id {uid}") from None
+
+    def game(self, game_id: UUID | str, version: int | None = None) -> Game:
+        found = self._get(game_id, version)
+        if not isinstance(found, Game):
+            raise NotFound(f"{game_id} is a match, not a game")
+        return found
+
+    def match(self, match_id: UUID | str) -> Match:
+        found = self._get(match_id)
+        if not isinstance(found, Match):
+            raise NotFound(f"{match_id} is not a match")
+        return found
+
+    def history(self, aggregate_id: UUID | str, upto: int | None = None) -> list[Any]:
+        """The stored events of a game (or match), oldest first, up to version ``upto``."""
+        uid = self._get(aggregate_id).id
+        return list(self.repository.event_store.get(uid, lte=upto))
+
+    def game_at(self, game_id: UUID | str, n: int) -> Game:
+        """The game as it stood after its first ``n`` events."""
+        latest = self.game(game_id)
+        if not 1 <= n <= latest.version:
+            raise IllegalAction(f"at must be between 1 and {latest.version} for this game")
+        return self.game(game_id, version=n)
+
+    def created_topics(self, kind: str | None = None) -> list[str]:
+        kinds = [kind] if kind else registry.kinds()
+        return [get_topic(created_event_class(registry.game_class(k))) for k in kinds]
+
+    def list_games(
+        self,
+        *,
+        kind: str | None = None,
+        status: str | None = None,
+        limit: int = 20,
+        cursor: int | None = None,
+    ) -> tuple[list[dict[str, Any]], int | None]:
+        """Games in creation order, from the notification log (no extra index to drift).
+
+        ``cursor`` is the notification id to continue after; returns (rows, next cursor).
+        """
+        topics = self.created_topics(kind)
+        rows: list[dict[str, Any]] = []
+        start = (cursor or 0) + 1
+        scanned = 0
+        while len(rows) < limit and scanned < 100_000:
+            batch = self.recorder.select_notifications(start, max(limit, 50), topics=topics)
+            if not batch:
+                return rows, None
+            for n in batch:
+                start = n.id + 1
+                scanned += 1
+                game = self.game(n.originator_id)
+                row_status = "finished" if game.outcome is not None else "live"
+                if status and status != row_status:
+                    continue
+                rows.append({
+                    "id": str(game.id), "kind": game.kind, "players": game.players,
+                    "status": row_status, "version": game.version,
+                    "created_on": game.created_on.isoformat(), "cursor": n.id,
+                })
+                if len(rows) == limit:
+                    return rows, n.id
+        return rows, None
+
+    def iter_game_ids(self, kind: str | None = None) -> Iterator[UUID]:
+        start = 1
+        topics = self.created_topics(kind)
+        while True:
+            batch = self.recorder.select_notifications(start, 500, topics=topics)
+            if not batch:
+                return
+            for n in batch:
+                yield n.originator_id  # type: ignore[misc]
+            start = batch[-1].id + 1
