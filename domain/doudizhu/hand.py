@@ -161,14 +161,18 @@ class Hand(Game):
                 if value <= self.high_bid:
                     raise BidTooLow(f"a bid must be higher than {self.high_bid}")
                 self._call(seat, value, rng)
+            elif kind == "play":
+                raise WrongPhase("it is the bidding: bid 1-3 or pass; play once it is over")
             else:
-                raise WrongPhase(f"it is the bidding: bid 1-3 or pass, not {kind!r}")
+                raise MalformedAction(f"unknown action {kind!r}: bid, pass or escape")
         elif kind == "pass":
             if self.last_play is None:
                 raise MustLead("you lead this trick, so you must play (passing is not allowed)")
             self._passed(seat=seat)
         elif kind == "play":
             self._play(seat, action.get("cards"))
+        elif kind == "bid":
+            raise WrongPhase("the bidding is over: play or pass")
         else:
             raise MalformedAction(f"unknown action {kind!r}: play, pass or escape")
 

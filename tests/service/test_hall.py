@@ -1,0 +1,131 @@
+"""The GameHall on SQLite and PostgreSQL: create, act, replay, matches, concurrency."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from domain.doudizhu.bots import POLICIES
+from domain.doudizhu.match import HandStillLive
+from domain.game import IllegalAction, InvalidSetup
+from service.hall import Conflict, GameHall, NotFound
+from service.simulation import simulate
+
+
+def test_a_game_survives_a_new_hall(hall: GameHall, store: str) -> None:
+    game = hall.create_game("doudizhu", ["a", "b", "c"], rng=random.Random(1))
+    seat = game.to_act()[0]
+    hall.act(game.id, seat, {"type": "bid", "value": 3})
+    again = GameHall.from_store(store)
+    try:
+        reloaded = again.game(game.id)
+        assert reloaded.view("referee") == hall.game(game.id).view("referee")
+        assert reloaded.landlord == seat and reloaded.phase == "playing"
+    finally:
+        again.close()
+
+
+def test_illegal_action_records_nothing(hall: GameHall) -> None:
+    game = hall.create_game("doudizhu", ["a", "b", "c"], rng=random.Random(2))
+    other = (game.to_act()[0] + 1) % 3
+    with pytest.raises(IllegalAction):
+        hall.act(game.id, other, {"type": "bid", "value": 1})
+    assert len(hall.history(game.id)) == game.version == 2
+
+
+def test_stale_expected_version_is_a_conflict(hall: GameHall) -> None:
+    game = hall.create_game("doudizhu", ["a", "b", "c"], rng=random.Random(3))
+    seat = game.to_act()[0]
+    with pytest.raises(Conflict):
+        hall.act(game.id, seat, {"type": "pass"}, expected_version=1)
+    hall.act(game.id, seat, {"type": "pass"}, expected_version=2)
+    assert hall.game(game.id).version == 3
+
+
+def test_two_racing_actions_one_wins(hall: GameHall, store: str) -> None:
+    game = hall.create_game("doudizhu", ["a", "b", "c"], rng=random.Random(4))
+    seat = game.to_act()[0]
+    # both halls load the game at the same version before either saves
+    other = GameHall.from_store(store)
+    a, b = hall.game(game.id), other.game(game.id)
+    a.act(seat, {"type": "bid", "value": 1})
+    b.act(seat, {"type": "bid", "value": 2})
+    results = []
+
+    def save(h: GameHall, g: object) -> None:
+        try:
+            h._save(g)  # noqa: SLF001
+            results.append("ok")
+        except Conflict:
+            results.append("conflict")
+
+    threads = [threading.Thread(target=save, args=(hall, a)),
+               threading.Thread(target=save, args=(other, b))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    other.close()
+    assert sorted(results) == ["conflict", "ok"]
+    stored = hall.history(game.id)
+    assert len(stored) == 3 and type(stored[-1]).__name__ == "BidPlaced"
+
+
+def test_replay_at_any_version(hall: GameHall) -> None:
+    rng = random.Random(5)
+    game = hall.create_game("doudizhu", ["a", "b", "c"], rng=rng)
+    views = {game.version: game.view("referee")}
+    while game.outcome is None:
+        seat = game.to_act()[0]
+        game = hall.act(game.id, seat, POLICIES["random"](game, seat, rng), rng=rng)
+        views[game.version] = game.view("referee")
+    for n, view in views.items():
+        assert hall.game_at(game.id, n).view("referee") == view
+    with pytest.raises(IllegalAction):
+        hall.game_at(game.id, game.version + 1)
+
+
+def test_match_deals_rotating_first_bidders_and_keeps_totals(hall: GameHall) -> None:
+    rng = random.Random(6)
+    match = hall.create_match(["ann", "bob", "cat"], rng=rng)
+    firsts, totals = [], [0, 0, 0]
+    for _ in range(3):
+        hand = hall.deal_hand(match.id, rng=rng)
+        with pytest.raises(HandStillLive):
+            hall.deal_hand(match.id, rng=rng)
+        firsts.append(hand.first_bidder)
+        while hand.outcome is None:
+            seat = hand.to_act()[0]
+            hand = hall.act(hand.id, seat, POLICIES["greedy"](hand, seat, rng), rng=rng)
+        totals = [t + s for t, s in zip(totals, hand.settlement["scores"], strict=True)]
+    m = hall.match(match.id)
+    assert firsts == [(match.first_bidder + i) % 3 for i in range(3)]
+    assert m.totals == totals and sum(m.totals) == 0
+    assert [h["number"] for h in m.view()["hands"]] == [1, 2, 3]
+
+
+def test_unknown_things(hall: GameHall) -> None:
+    with pytest.raises(NotFound):
+        hall.game("00000000-0000-0000-0000-000000000000")
+    with pytest.raises(NotFound):
+        hall.game("not-a-uuid")
+    with pytest.raises(InvalidSetup):
+        hall.create_game("chess", ["a", "b"])
+    with pytest.raises(InvalidSetup):
+        hall.create_game("doudizhu", ["a", "b"])
+
+
+def test_simulation_stores_replayable_games_and_lists_them(hall: GameHall) -> None:
+    summary = simulate(hall, "doudizhu", 12, "greedy", seed=9)
+    assert summary.games == 12 and sum(summary.sides.values()) == 12
+    rows, cursor = hall.list_games(kind="doudizhu", limit=5)
+    assert len(rows) == 5 and cursor is not None
+    more, _ = hall.list_games(kind="doudizhu", limit=50, cursor=cursor)
+    assert len(rows) + len(more) == 12
+    assert all(r["status"] == "finished" for r in rows + more)
+    assert {r["id"] for r in rows}.isdisjoint({r["id"] for r in more})
+    first = hall.game(summary.first_id)
+    assert first.outcome is not None
+    assert hall.list_games(status="live")[0] == []
