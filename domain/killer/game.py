@@ -1,0 +1,483 @@
+"""One game of Killer as an event-sourced aggregate: the deal, nights, days and votes.
+
+A round is: night kill (any living killer submits the team's choice) → win check →
+investigation (any living policeman submits it, or skips) → dawn: the victim is announced
+and leaves last words → one statement per living player in turn → a simultaneous vote →
+the voted-out player reveals their card and leaves last words → win check → next night.
+
+Seat numbers increase to the right (anticlockwise at a real table), so "starting right of
+the victim" means seat victim+1, then victim+2, ... skipping the dead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from eventsourcing.domain import event
+
+from domain.game import Game, InvalidSetup, MalformedAction, Viewer, pick, seat_outcome
+from domain.killer.errors import (
+    AlreadyVoted,
+    CannotKillKiller,
+    DeadPlayerActing,
+    NotAKiller,
+    NotPolice,
+    SelfVote,
+    SpeakingOutOfTurn,
+    TargetNotLiving,
+    TextTooLong,
+    WrongPhase,
+)
+from domain.killer.roles import (
+    CIVILIAN,
+    KILLER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    POLICE,
+    REASONS,
+    deal,
+    winners,
+    winning_side,
+)
+
+#: statements and last words longer than this are refused (characters, as written)
+MAX_TEXT = 500
+
+NIGHT_KILL = "night_kill"
+INVESTIGATE = "investigate"
+LAST_WORDS = "last_words"
+STATEMENTS = "statements"
+VOTE = "vote"
+
+#: the phase each action type belongs to
+PHASE_OF = {
+    "kill": NIGHT_KILL,
+    "investigate": INVESTIGATE,
+    "skip": INVESTIGATE,
+    "last_words": LAST_WORDS,
+    "speak": STATEMENTS,
+    "vote": VOTE,
+    "abstain": VOTE,
+}
+
+#: who the game waits for in each phase, as everyone may know it
+WAITING_FOR = {
+    NIGHT_KILL: "killers",
+    INVESTIGATE: "police",
+    LAST_WORDS: "last words",
+    STATEMENTS: "statement",
+    VOTE: "votes",
+}
+
+
+class KillerGame(Game):
+    """A table of 8–16 seats. Every decision is one event; automatic steps (dawn, the
+    tally, the win check) are recorded as their own facts in the same command."""
+
+    kind = "killer"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    # Killer checks turns itself: the base check's message names the waiting seats, which
+    # at night are the secret killers or police, and a refusal must say *why* (dead, not
+    # police, wrong phase ...) with a named exception.
+    anytime_actions = frozenset(PHASE_OF)
+
+    @classmethod
+    def new(
+        cls,
+        players: list[str],
+        options: dict[str, Any] | None = None,
+        *,
+        agents: list[str] | None = None,
+        rng: random.Random | None = None,
+    ) -> KillerGame:
+        """Seat the players and deal the roles at random; the deal is recorded."""
+        rng = pick(rng)
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise InvalidSetup("players is a list of player names")
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise InvalidSetup(
+                f"Killer is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
+            )
+        if options:
+            raise InvalidSetup(f"Killer takes no options (got {sorted(options)})")
+        if agents is not None and len(agents) != len(players):
+            raise InvalidSetup(f"{len(agents)} agents for {len(players)} players")
+        game = cls(
+            players=list(players),
+            options={},
+            agents=list(agents or ["human"] * len(players)),
+        )
+        game._roles_dealt(roles=deal(len(players), rng))
+        return game
+
+    @event("Started")
+    def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
+        n = len(players)
+        self.players = players
+        self.options = options
+        self.agents = agents
+        self.outcome = None
+        self.roles: list[str] = []
+        self.team: dict[str, list[int]] = {KILLER: [], POLICE: [], CIVILIAN: []}
+        self.living: dict[str, int] = {KILLER: 0, POLICE: 0, CIVILIAN: 0}
+        self.alive = [True] * n
+        self.revealed = [False] * n  # card shown to everyone (an announced death)
+        self.phase = "dealing"
+        self.night = 0  # the round number; day N follows night N
+        self.victim: int | None = None  # tonight's victim, kept for the day's order
+        self.speaker: int | None = None  # whose last words the game waits for
+        self.voted_out: int | None = None
+        self.order: list[int] = []  # today's living seats, starting right of the victim
+        self.turn = 0  # index into order during statements
+        self.ballots: dict[int, int | None] = {}  # today's votes; None = abstained
+        self.tie_break: dict[str, Any] | None = None
+        self.investigations: list[dict[str, Any]] = []
+        self.found: list[int] = []  # killers the police found, in the order found
+        self.investigated: set[int] = set()
+        self.deaths: list[dict[str, Any]] = []  # public: announced deaths only
+        self.statements: list[dict[str, Any]] = []
+        self.last_words: list[dict[str, Any]] = []
+        self.votes: list[dict[str, Any]] = []
+
+    # --- queries --------------------------------------------------------------
+    def living_seats(self) -> list[int]:
+        return [s for s, a in enumerate(self.alive) if a]
+
+    def living_of(self, role: str) -> list[int]:
+        return [s for s in self.team[role] if self.alive[s]]
+
+    def living_non_killers(self) -> list[int]:
+        return [s for s, a in enumerate(self.alive) if a and self.roles[s] != KILLER]
+
+    def still_living_found(self) -> list[int]:
+        """Killers the police found who still live, first found first."""
+        return [s for s in self.found if self.alive[s]]
+
+    def to_act(self) -> list[int]:
+        if self.outcome is not None:
+            return []
+        phase = self.phase
+        if phase == NIGHT_KILL:
+            return self.living_of(KILLER)
+        if phase == INVESTIGATE:
+            return self.living_of(POLICE)
+        if phase == LAST_WORDS:
+            return [self.speaker] if self.speaker is not None else []
+        if phase == STATEMENTS:
+            return [self.order[self.turn]]
+        if phase == VOTE:
+            ballots = self.ballots
+            return [s for s in self.order if s not in ballots]
+        return []
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        if seat not in self.to_act():
+            return []
+        phase = self.phase
+        if phase == NIGHT_KILL:
+            return [{"type": "kill", "target": t} for t in self.living_non_killers()]
+        if phase == INVESTIGATE:
+            targets = [{"type": "investigate", "target": t} for t in self.living_seats()]
+            return targets + [{"type": "skip"}]
+        if phase == LAST_WORDS:
+            return [{"type": "last_words", "text": ""}]
+        if phase == STATEMENTS:
+            return [{"type": "speak", "text": ""}]
+        others = [{"type": "vote", "target": t} for t in self.order if t != seat]
+        return others + [{"type": "abstain"}]
+
+    # --- commands -------------------------------------------------------------
+    def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        kind = action["type"]
+        phase = PHASE_OF.get(kind)
+        if phase is None:
+            raise MalformedAction(
+                f"unknown action {kind!r}: one of {', '.join(sorted(PHASE_OF))}"
+            )
+        if phase != self.phase:
+            raise WrongPhase(
+                f"{kind!r} is not taken now: the game is waiting for "
+                f"{WAITING_FOR.get(self.phase, self.phase)} (night {self.night}, "
+                f"phase {self.phase})"
+            )
+        if kind != "last_words" and not self.alive[seat]:
+            raise DeadPlayerActing(f"seat {seat} is dead and takes no more part in the game")
+        handler: Callable[[int, dict[str, Any], random.Random], None] = getattr(
+            self, f"_do_{kind}"
+        )
+        handler(seat, action, rng)
+
+    def _do_kill(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        if self.roles[seat] != KILLER:
+            raise NotAKiller("only the killers choose the night's victim")
+        target = self._living_target(action, "kill")
+        if self.roles[target] == KILLER:
+            raise CannotKillKiller(f"seat {target} is a fellow killer; choose a non-killer")
+        self._night_kill(seat=seat, target=target)
+        self._check_end()  # if play goes on, a policeman lives: the investigation follows
+
+    def _do_investigate(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        if self.roles[seat] != POLICE:
+            raise NotPolice("only the police investigate")
+        target = self._living_target(action, "investigate")
+        self._investigated(seat=seat, target=target, killer=self.roles[target] == KILLER)
+        self._dawn()
+
+    def _do_skip(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        if self.roles[seat] != POLICE:
+            raise NotPolice("only the police investigate, or decline to")
+        self._investigated(seat=seat, target=None, killer=None)
+        self._dawn()
+
+    def _do_last_words(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        if seat != self.speaker:
+            raise SpeakingOutOfTurn(
+                f"these are seat {self.speaker}'s last words, not seat {seat}'s"
+            )
+        text = self._text(action, "last_words")
+        day_death = self.voted_out is not None
+        self._last_words(seat=seat, text=text)
+        if day_death:
+            self._check_end()
+
+    def _do_speak(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        speaking = self.order[self.turn]
+        if seat != speaking:
+            raise SpeakingOutOfTurn(f"it is seat {speaking}'s statement, not seat {seat}'s")
+        self._statement(seat=seat, text=self._text(action, "speak"))
+
+    def _do_vote(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        if seat in self.ballots:
+            raise AlreadyVoted(f"seat {seat} has already voted today")
+        target = action.get("target")
+        if type(target) is int and target == seat:
+            raise SelfVote("a player cannot vote for themself; vote for another or abstain")
+        target = self._living_target(action, "vote")
+        self._vote_cast(seat=seat, target=target)
+        self._tally_if_done(rng)
+
+    def _do_abstain(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        if seat in self.ballots:
+            raise AlreadyVoted(f"seat {seat} has already voted today")
+        self._abstained(seat=seat)
+        self._tally_if_done(rng)
+
+    def _living_target(self, action: dict[str, Any], kind: str) -> int:
+        target = action.get("target")
+        n = len(self.players)
+        if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < n:
+            raise MalformedAction(
+                f'name a seat 0..{n - 1}: {{"type": "{kind}", "target": 3}}'
+            )
+        if not self.alive[target]:
+            raise TargetNotLiving(f"seat {target} is dead")
+        return target
+
+    @staticmethod
+    def _text(action: dict[str, Any], kind: str) -> str:
+        text = action.get("text", "")
+        if not isinstance(text, str):
+            raise MalformedAction(f'text is a string: {{"type": "{kind}", "text": "..."}}')
+        if len(text) > MAX_TEXT:
+            raise TextTooLong(
+                f"{len(text)} characters is over the limit of {MAX_TEXT}; say it shorter"
+            )
+        return text
+
+    def _dawn(self) -> None:
+        victim = self.victim
+        assert victim is not None
+        self._victim_announced(seat=victim, role=self.roles[victim])
+
+    def _tally_if_done(self, rng: random.Random) -> None:
+        """Once every living player has voted or abstained: plurality, random tie-break."""
+        if len(self.ballots) < len(self.order):
+            return
+        counts: dict[int, int] = {}
+        for target in self.ballots.values():
+            if target is not None:
+                counts[target] = counts.get(target, 0) + 1
+        if not counts:
+            self._nobody_voted_out()
+            return
+        top = max(counts.values())
+        leaders = sorted(s for s, c in counts.items() if c == top)
+        chosen = leaders[0]
+        if len(leaders) > 1:
+            chosen = rng.choice(leaders)
+            self._tie_broken(candidates=leaders, chosen=chosen)
+        self._voted_out(seat=chosen, role=self.roles[chosen], votes=top)
+
+    def _check_end(self) -> bool:
+        living = self.living
+        side = winning_side(living[KILLER], living[POLICE], living[CIVILIAN])
+        if side is None:
+            return False
+        won = winners(side, self.roles)
+        self._game_ended(outcome={
+            "winners": won,
+            "side": side,
+            "reason": REASONS[side],
+            "seats": seat_outcome(self.players, won, self.roles, None),
+        })
+        return True
+
+    # --- events (state changes only; they run again on replay) ----------------
+    @event("RolesDealt")
+    def _roles_dealt(self, roles: list[str]) -> None:
+        self.roles = roles
+        for seat, role in enumerate(roles):
+            self.team[role].append(seat)
+            self.living[role] += 1
+        self.phase = NIGHT_KILL
+        self.night = 1
+
+    @event("NightKill")
+    def _night_kill(self, seat: int, target: int) -> None:
+        self.alive[target] = False
+        self.living[self.roles[target]] -= 1
+        self.victim = target
+        self.phase = INVESTIGATE
+
+    @event("Investigated")
+    def _investigated(self, seat: int, target: int | None, killer: bool | None) -> None:
+        """``target`` None: the police declined to investigate tonight."""
+        self.investigations.append(
+            {"night": self.night, "seat": seat, "target": target, "killer": killer}
+        )
+        if target is not None:
+            self.investigated.add(target)
+            if killer and target not in self.found:
+                self.found.append(target)
+
+    @event("VictimAnnounced")
+    def _victim_announced(self, seat: int, role: str) -> None:
+        n = len(self.players)
+        alive = self.alive
+        self.revealed[seat] = True
+        self.deaths.append({"day": self.night, "seat": seat, "role": role, "cause": "killed"})
+        self.order = [s for s in ((seat + i) % n for i in range(1, n)) if alive[s]]
+        self.turn = 0
+        self.ballots = {}
+        self.voted_out = None
+        self.tie_break = None
+        self.speaker = seat
+        self.phase = LAST_WORDS
+
+    @event("LastWords")
+    def _last_words(self, seat: int, text: str) -> None:
+        self.last_words.append({"day": self.night, "seat": seat, "text": text})
+        self.speaker = None
+        if self.voted_out is None:  # the night victim's: the day's statements follow
+            self.phase = STATEMENTS
+        else:  # the voted-out player's: night falls (unless the win check ends it)
+            self._nightfall()
+
+    @event("Statement")
+    def _statement(self, seat: int, text: str) -> None:
+        self.statements.append({"day": self.night, "seat": seat, "text": text})
+        self.turn += 1
+        if self.turn == len(self.order):
+            self.phase = VOTE
+
+    @event("VoteCast")
+    def _vote_cast(self, seat: int, target: int) -> None:
+        self.ballots[seat] = target
+        self.votes.append({"day": self.night, "seat": seat, "target": target})
+
+    @event("Abstained")
+    def _abstained(self, seat: int) -> None:
+        self.ballots[seat] = None
+        self.votes.append({"day": self.night, "seat": seat, "target": None})
+
+    @event("TieBroken")
+    def _tie_broken(self, candidates: list[int], chosen: int) -> None:
+        self.tie_break = {"day": self.night, "candidates": candidates, "chosen": chosen}
+
+    @event("VotedOut")
+    def _voted_out(self, seat: int, role: str, votes: int) -> None:
+        self.alive[seat] = False
+        self.revealed[seat] = True
+        self.living[role] -= 1
+        self.deaths.append({"day": self.night, "seat": seat, "role": role, "cause": "voted_out"})
+        self.voted_out = seat
+        self.speaker = seat
+        self.phase = LAST_WORDS
+
+    @event("NobodyVotedOut")
+    def _nobody_voted_out(self) -> None:
+        self._nightfall()
+
+    def _nightfall(self) -> None:
+        """Part of an event body: the next night begins."""
+        self.night += 1
+        self.victim = None
+        self.voted_out = None
+        self.phase = NIGHT_KILL
+
+    # --- views ----------------------------------------------------------------
+    def team_of(self, viewer: Viewer) -> str | None:
+        """The team whose secrets a seat shares: killers, police, or none (civilians)."""
+        if isinstance(viewer, int) and 0 <= viewer < len(self.roles):
+            role = self.roles[viewer]
+            return role if role != CIVILIAN else None
+        return None
+
+    def knows_role(self, viewer: Viewer, seat: int) -> bool:
+        if self.sees_all(viewer) or self.revealed[seat] or viewer == seat:
+            return True
+        team = self.team_of(viewer)
+        return team is not None and self.roles[seat] == team
+
+    def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:
+        out = self.base_view(viewer)
+        everything = self.sees_all(viewer)
+        team = self.team_of(viewer)
+        live = self.outcome is None
+        night_team = {NIGHT_KILL: KILLER, INVESTIGATE: POLICE}.get(self.phase)
+        if live and night_team is not None and not (everything or team == night_team):
+            out["to_act"] = []  # at night, who is waiting would tell who the killers/police are
+        knows_victim = everything or team == KILLER or self.phase != INVESTIGATE
+        n = len(self.players)
+        out.update({
+            "phase": self.phase if live else "ended",
+            "night": self.night,
+            "waiting_for": WAITING_FOR.get(self.phase) if live else None,
+            "roles": [
+                self.roles[s] if self.roles and self.knows_role(viewer, s) else None
+                for s in range(n)
+            ],
+            "alive": list(self.alive) if knows_victim else [not r for r in self.revealed],
+            "victim": self.victim if knows_victim else None,
+            "speaker": self.to_act()[0] if live and self.phase in (LAST_WORDS, STATEMENTS)
+            else None,
+            "order": list(self.order),
+            "deaths": [dict(d) for d in self.deaths],
+            "last_words": [dict(w) for w in self.last_words],
+            "statements": [dict(s) for s in self.statements],
+            "votes": [dict(v) for v in self.votes],
+            "tie_break": dict(self.tie_break) if self.tie_break else None,
+            "voted_out": self.voted_out,
+            "investigations": (
+                [dict(i) for i in self.investigations]
+                if everything or team == POLICE else None
+            ),
+        })
+        return out
+
+    def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+        team = self.team_of(viewer)
+        if name == "RolesDealt":
+            roles = data["roles"]
+            return {"roles": [
+                r if s == viewer or (team is not None and r == team) else None
+                for s, r in enumerate(roles)
+            ]}
+        if name == "NightKill" and team != KILLER:
+            return {}  # the victim is made public by VictimAnnounced
+        if name == "Investigated" and team != POLICE:
+            return {}
+        return data
