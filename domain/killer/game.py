@@ -311,9 +311,12 @@ class KillerGame(Game):
             self._tie_broken(candidates=leaders, chosen=chosen)
         self._voted_out(seat=chosen, role=self.roles[chosen], votes=top)
 
-    def _check_end(self) -> bool:
+    def _side(self) -> str | None:
         living = self.living
-        side = winning_side(living[KILLER], living[POLICE], living[CIVILIAN])
+        return winning_side(living[KILLER], living[POLICE], living[CIVILIAN])
+
+    def _check_end(self) -> bool:
+        side = self._side()
         if side is None:
             return False
         won = winners(side, self.roles)
@@ -373,8 +376,8 @@ class KillerGame(Game):
         self.speaker = None
         if self.voted_out is None:  # the night victim's: the day's statements follow
             self.phase = STATEMENTS
-        else:  # the voted-out player's: night falls (unless the win check ends it)
-            self._nightfall()
+        elif self._side() is None:  # the voted-out player's: night falls, unless the
+            self._nightfall()  # win check ends the game (GameEnded follows)
 
     @event("Statement")
     def _statement(self, seat: int, text: str) -> None:
