@@ -1,0 +1,149 @@
+"""The read-model tables, written once in a dialect-neutral form.
+
+SQLite and PostgreSQL get the same columns from the same text: only the column types, the
+parameter marker and the schema-qualified table names differ. Booleans are stored as
+0/1 integers on both, so the pandas side sees one shape whatever the store.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: columns of each table, in SELECT order (the pandas frames use the same order)
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "games": (
+        "game_id", "kind", "players", "player_names", "options", "agents", "policy_mix",
+        "started", "ended", "side", "reason", "winners", "events",
+    ),
+    "seats": (
+        "game_id", "seat", "kind", "players", "player", "role", "policy", "won", "score",
+    ),
+    "doudizhu_hands": (
+        "game_id", "match_id", "number", "first_bidder", "bid", "landlord", "base", "bombs",
+        "rockets", "spring", "anti_spring", "multiplier", "escape", "landlord_won",
+        "score_0", "score_1", "score_2",
+    ),
+}
+
+_DDL = (
+    """CREATE TABLE IF NOT EXISTS {games} (
+        game_id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        player_names TEXT NOT NULL,
+        options TEXT NOT NULL,
+        agents TEXT NOT NULL,
+        policy_mix TEXT NOT NULL,
+        started TEXT NOT NULL,
+        ended TEXT,
+        side TEXT,
+        reason TEXT,
+        winners TEXT,
+        events INTEGER)""",
+    "CREATE INDEX IF NOT EXISTS analytics_games_kind ON {games} (kind, players)",
+    """CREATE TABLE IF NOT EXISTS {seats} (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        role TEXT,
+        policy TEXT,
+        won INTEGER NOT NULL,
+        score {real},
+        PRIMARY KEY (game_id, seat))""",
+    "CREATE INDEX IF NOT EXISTS analytics_seats_kind ON {seats} (kind, players, role)",
+    """CREATE TABLE IF NOT EXISTS {doudizhu_hands} (
+        game_id TEXT PRIMARY KEY,
+        match_id TEXT,
+        number INTEGER,
+        first_bidder INTEGER,
+        bid INTEGER NOT NULL DEFAULT 0,
+        landlord INTEGER,
+        base INTEGER,
+        bombs INTEGER,
+        rockets INTEGER,
+        spring INTEGER,
+        anti_spring INTEGER,
+        multiplier INTEGER,
+        "escape" INTEGER,
+        landlord_won INTEGER,
+        score_0 {real},
+        score_1 {real},
+        score_2 {real})""",
+)
+
+# Every statement only *sets* values taken from one event (no counters), so replaying an
+# event leaves the row as it was: the tracking record gives exactly-once, and this makes
+# the table logic idempotent on top of it.
+_DML: dict[str, str] = {
+    "upsert_game": """INSERT INTO {games} (game_id, kind, players, player_names, options,
+            agents, policy_mix, started) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
+        ON CONFLICT (game_id) DO UPDATE SET kind = excluded.kind,
+            players = excluded.players, player_names = excluded.player_names,
+            options = excluded.options, agents = excluded.agents,
+            policy_mix = excluded.policy_mix, started = excluded.started""",
+    "end_game": """UPDATE {games} SET ended = %s, side = %s, reason = %s, winners = %s,
+            events = %s WHERE game_id = %s""",
+    "upsert_seat": """INSERT INTO {seats} (game_id, seat, kind, players, player, role,
+            policy, won, score) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)
+        ON CONFLICT (game_id, seat) DO UPDATE SET kind = excluded.kind,
+            players = excluded.players, player = excluded.player, role = excluded.role,
+            policy = excluded.policy, won = excluded.won, score = excluded.score""",
+    "upsert_hand": """INSERT INTO {doudizhu_hands} (game_id, match_id, number)
+            VALUES (%s, %s, %s)
+        ON CONFLICT (game_id) DO UPDATE SET match_id = excluded.match_id,
+            number = excluded.number""",
+    "hand_dealt": "UPDATE {doudizhu_hands} SET first_bidder = %s WHERE game_id = %s",
+    "hand_bid": """UPDATE {doudizhu_hands} SET bid = CASE WHEN bid < %s THEN %s ELSE bid END
+            WHERE game_id = %s""",
+    "hand_landlord": """UPDATE {doudizhu_hands} SET landlord = %s, bid = %s
+            WHERE game_id = %s""",
+    "hand_settled": """UPDATE {doudizhu_hands} SET base = %s, landlord = %s, bombs = %s,
+            rockets = %s, spring = %s, anti_spring = %s, multiplier = %s, "escape" = %s,
+            landlord_won = %s, score_0 = %s, score_1 = %s, score_2 = %s
+            WHERE game_id = %s""",
+    "game_facts": "SELECT kind, players, agents FROM {games} WHERE game_id = %s",
+}
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What differs between the two SQL backends."""
+
+    name: str
+    real: str
+    marker: str  # the DB-API parameter marker
+    schema: str | None = None
+
+    def table(self, name: str) -> str:
+        if self.schema is None:
+            return name
+        if not _IDENT.match(self.schema):
+            raise ValueError(f"unsafe schema name {self.schema!r}")
+        return f'"{self.schema}"."{name}"'
+
+    def _fill(self, text: str) -> str:
+        names = {t: self.table(t) for t in COLUMNS}
+        return text.format(real=self.real, **names)
+
+    def ddl(self) -> list[str]:
+        return [self._fill(s) for s in _DDL]
+
+    def dml(self) -> dict[str, str]:
+        return {k: self._fill(v).replace("%s", self.marker) for k, v in _DML.items()}
+
+    def select(self, table: str) -> str:
+        cols = ", ".join(f'"{c}"' for c in COLUMNS[table])
+        return f"SELECT {cols} FROM {self.table(table)}"
+
+
+def sqlite_dialect() -> Dialect:
+    return Dialect("sqlite", real="REAL", marker="?")
+
+
+def postgres_dialect(schema: str) -> Dialect:
+    return Dialect("postgres", real="DOUBLE PRECISION", marker="%s", schema=schema)
