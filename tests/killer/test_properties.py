@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from eventsourcing.application import Application
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -78,9 +79,23 @@ def test_one_death_a_night_at_most_one_a_day_and_the_game_ends(
     ]
 
 
-@settings(max_examples=15, deadline=None)
-@given(n=sizes, seed=seeds, mix=mixes, cut=st.floats(min_value=0, max_value=1))
+cuts = st.floats(min_value=0, max_value=1)
+
+
+@settings(max_examples=10, deadline=None)
+@given(n=sizes, seed=seeds, mix=mixes, cut=cuts)
 def test_replay_gives_the_live_state(n: int, seed: int, mix: list[str], cut: float) -> None:
+    replay_equals_live(n, seed, mix, cut)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(n=sizes, seed=seeds, mix=mixes, cut=cuts)
+def test_replay_gives_the_live_state_many(n: int, seed: int, mix: list[str], cut: float) -> None:
+    replay_equals_live(n, seed, mix, cut)
+
+
+def replay_equals_live(n: int, seed: int, mix: list[str], cut: float) -> None:
     rng = random.Random(seed)
     game = new_game(n, rng)
     viewers: list[Any] = [REFEREE, SPECTATOR, *range(n)]
@@ -142,9 +157,20 @@ def check_no_leak(game: KillerGame, viewer: Any, events: list[Any]) -> None:
             assert data == game.event_view(e, REFEREE)["data"]
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(n=sizes, seed=seeds, mix=mixes)
 def test_no_view_shows_a_hidden_card(n: int, seed: int, mix: list[str]) -> None:
+    no_leak_through_a_game(n, seed, mix)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(n=sizes, seed=seeds, mix=mixes)
+def test_no_view_shows_a_hidden_card_many(n: int, seed: int, mix: list[str]) -> None:
+    no_leak_through_a_game(n, seed, mix)
+
+
+def no_leak_through_a_game(n: int, seed: int, mix: list[str]) -> None:
     rng = random.Random(seed)
     game = new_game(n, rng)
     events = list(game.pending_events)
