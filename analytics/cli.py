@@ -1,0 +1,177 @@
+"""The analytics commands of ``paiju``: project, report, stats win-rates, export.
+
+Plain click commands, so the service's CLI registers them with ``add_command`` and
+``python -m analytics`` runs them on their own. They import nothing from ``service.cli``
+(which imports them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shlex
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import click
+
+from service.hall import GameHall
+from service.store import StoreError, store_url
+
+STORE = click.option(
+    "--store", envvar="PAIJU_STORE", default=None,
+    help="sqlite:///path.db (default sqlite:///var/paiju.db) or postgresql://user@host:port/db",
+)
+
+
+def _hall(store: str | None) -> GameHall:
+    try:
+        return GameHall.from_store(store)
+    except StoreError as e:
+        raise click.UsageError(str(e)) from None
+
+
+def _closing(hall: GameHall) -> None:
+    from analytics.projection import close_view
+
+    close_view(hall)
+    hall.close()
+
+
+@click.command()
+@click.option("--follow", "-f", is_flag=True,
+              help="keep following the log (PostgreSQL: LISTEN/NOTIFY runner; SQLite: poll)")
+@click.option("--interval", default=1.0, show_default=True,
+              help="seconds between polls when following a store that cannot subscribe")
+@click.option("--batch", default=1000, show_default=True,
+              help="notifications per transaction when catching up")
+@click.option("--rebuild", is_flag=True, help="empty the tables and project from the start")
+@STORE
+def project(follow: bool, interval: float, batch: int, rebuild: bool, store: str | None) -> None:
+    """Bring the analytics tables up to date with the event store (exactly once)."""
+    from analytics.projection import Progress, catch_up, open_view
+    from analytics.projection import follow as run_follow
+
+    hall = _hall(store)
+    try:
+        view = open_view(hall)
+        if rebuild:
+            view.reset(hall.name)
+        before = view.position(hall.name)
+        done = catch_up(hall, view, batch=batch)
+        click.echo(f"projected {done.position - before} notifications ({done.events} used) "
+                   f"in {done.seconds:.1f} s; position {done.position}")
+        if not follow:
+            return
+        stop = threading.Event()
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        click.echo("following the log (Ctrl-C to stop)")
+
+        def report(p: Progress) -> None:
+            click.echo(f"position {p.position}")
+
+        with contextlib.suppress(KeyboardInterrupt):
+            run_follow(hall, interval=interval, stop=stop, on_batch=report)
+    finally:
+        _closing(hall)
+
+
+@click.command()
+@click.option("--out", "-o", default="reports", show_default=True, type=click.Path(),
+              help="directory for report.md and the PNG figures")
+@STORE
+def report(out: str, store: str | None) -> None:
+    """Write figures (PNG) and report.md for every game kind in the store."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from analytics.report import write_report
+    from analytics.tables import from_hall
+
+    hall = _hall(store)
+    try:
+        tables = from_hall(hall)
+        command = "paiju report " + " ".join(
+            shlex.quote(a) for a in ["--store", store_url(store), "--out", out])
+        files = write_report(tables, Path(out), source=store_url(store), command=command)
+    finally:
+        _closing(hall)
+    for path in files:
+        click.echo(str(path))
+
+
+@click.group()
+def stats() -> None:
+    """Balance statistics from the analytics tables."""
+
+
+@stats.command("win-rates")
+@click.option("--kind", "-k", default=None, help="a game kind (default: every kind)")
+@click.option("--players", "-p", type=int, default=None, help="only tables of this size")
+@click.option("--by-policy", is_flag=True, help="one row per policy mix as well")
+@click.option("--json", "as_json", is_flag=True, help="print a JSON list of rows")
+@STORE
+def win_rates_command(kind: str | None, players: int | None, by_policy: bool, as_json: bool,
+                      store: str | None) -> None:
+    """Win rate per kind × players × role, with Wilson 95 % intervals."""
+    from analytics.tables import from_hall
+    from analytics.winrates import as_records, win_rates
+
+    hall = _hall(store)
+    try:
+        t = from_hall(hall)
+    finally:
+        _closing(hall)
+    table = win_rates(t.games, t.seats, kind=kind, players=players, by_policy=by_policy)
+    if as_json:
+        click.echo(json.dumps(as_records(table), indent=2))
+        return
+    if table.empty:
+        click.echo("no finished games" + (f" of {kind}" if kind else ""))
+        return
+    click.echo(_text_table(table))
+
+
+def _text_table(table: Any) -> str:
+    shown = table.copy()
+    for col in ("rate", "ci_low", "ci_high"):
+        shown[col] = shown[col].map(lambda v: "" if v != v else f"{v:.1%}")  # NaN-safe
+    return str(shown.to_string(index=False))
+
+
+@click.command()
+@click.option("--format", "fmt", type=click.Choice(["parquet"]), default="parquet",
+              show_default=True)
+@click.option("--out", "-o", required=True, type=click.Path(), help="output directory")
+@STORE
+def export(fmt: str, out: str, store: str | None) -> None:
+    """Events and analytics tables as Parquet, partitioned by game kind."""
+    from analytics.export import export_parquet
+
+    hall = _hall(store)
+    try:
+        counts = export_parquet(hall, out)
+    finally:
+        _closing(hall)
+    for name, n in counts.items():
+        click.echo(f"{name}: {n} rows → {Path(out) / name}")
+
+
+#: what the service's ``paiju`` group adds: ``for c in COMMANDS: main.add_command(c)``
+COMMANDS = (project, report, stats, export)
+
+
+@click.group()
+def cli() -> None:
+    """paiju analytics (also available as ``paiju project|report|stats|export``)."""
+
+
+for _command in COMMANDS:
+    cli.add_command(_command)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    cli(sys.argv[1:])
