@@ -1,0 +1,2 @@
+"""Sanguosha: the shared card engine (``engine``) and its modes (``identity``; later
+``hegemony``)."""

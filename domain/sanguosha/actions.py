@@ -1,0 +1,169 @@
+"""Matching a submitted action against the legal ones, and the named ways it can fail.
+
+An action is legal iff it equals one listed by ``legal_actions`` or fills one listed
+template (``"count"`` + ``"from"``) with that many distinct ids in ``"cards"``. When it
+matches nothing, ``diagnose`` names the reason with an ``IllegalAction`` subclass.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.game import IllegalAction, MalformedAction
+from domain.sanguosha.cards import DECK_SIZE, KILL, NAME, SNATCH
+
+Action = dict[str, Any]
+
+
+class WrongAction(IllegalAction):
+    """The action's type is not one the current window accepts."""
+
+    code = "wrong_action"
+
+
+class NotInHand(IllegalAction):
+    code = "not_in_hand"
+
+
+class CannotUseNow(IllegalAction):
+    """The card exists in hand but cannot be used at all right now."""
+
+    code = "cannot_use_now"
+
+
+class KillLimitReached(IllegalAction):
+    code = "kill_limit_reached"
+
+
+class InvalidTarget(IllegalAction):
+    code = "invalid_target"
+
+
+class OutOfRange(IllegalAction):
+    code = "out_of_range"
+
+
+class WrongResponse(IllegalAction):
+    """The card played does not answer what the window asks for."""
+
+    code = "wrong_response"
+
+
+class WrongCount(IllegalAction):
+    code = "wrong_count"
+
+
+class NotAChoice(IllegalAction):
+    code = "not_a_choice"
+
+
+def is_template(action: Action) -> bool:
+    return "count" in action
+
+
+def concretize(action: Action, rng: random.Random) -> Action:
+    """A concrete action from a listed one: templates get ``count`` random ids."""
+    if "count" not in action:
+        return dict(action)
+    out = {k: v for k, v in action.items() if k not in ("count", "from")}
+    out["cards"] = rng.sample(action["from"], action["count"])
+    return out
+
+
+def _targets(action: Action) -> list[Any]:
+    t = action.get("targets")
+    return list(t) if isinstance(t, list) else []
+
+
+def _same(listed: Action, action: Action) -> bool:
+    for key in ("card", "area", "spear"):
+        if listed.get(key) != action.get(key):
+            return False
+    lt, at = _targets(listed), _targets(action)
+    if lt == at:
+        return True
+    card = listed.get("card")
+    # a multi-target Kill (Halberd) may name its targets in any order
+    return card is not None and NAME[card] == KILL and sorted(lt) == sorted(at)
+
+
+def match(action: Action, legal: list[Action]) -> Action | None:
+    """The normalized legal action that ``action`` is, or None."""
+    kind = action["type"]
+    for listed in legal:
+        if listed["type"] != kind:
+            continue
+        if "count" in listed:
+            if listed.get("spear") != action.get("spear") or _targets(listed) != _targets(action):
+                continue
+            cards = action.get("cards")
+            pool = listed["from"]
+            if (isinstance(cards, list) and len(cards) == listed["count"]
+                    and len(set(cards)) == len(cards)
+                    and all(type(c) is int and c in pool for c in cards)):
+                out = {k: v for k, v in listed.items() if k not in ("count", "from")}
+                out["cards"] = list(cards)
+                return out
+            continue
+        if _same(listed, action):
+            return dict(listed)
+    return None
+
+
+def _ids(action: Action) -> list[Any]:
+    ids = []
+    if "card" in action:
+        ids.append(action["card"])
+    if isinstance(action.get("cards"), list):
+        ids += action["cards"]
+    return ids
+
+
+def diagnose(table: Any, seat: int, action: Action, legal: list[Action]) -> IllegalAction:
+    """Why ``action`` matched no legal action: the most specific named error."""
+    kinds = sorted({a["type"] for a in legal})
+    kind = action["type"]
+    if kind not in kinds:
+        return WrongAction(f"{kind!r} is not possible now; you may: {', '.join(kinds)}")
+    ids = _ids(action)
+    if any(type(c) is not int or not 0 <= c < DECK_SIZE for c in ids):
+        return MalformedAction("cards are named by their id 0..107")
+    if "cards" in action and not isinstance(action["cards"], list):
+        return MalformedAction('"cards" is a list of card ids')
+    targets = action.get("targets", [])
+    if not isinstance(targets, list) or any(type(t) is not int for t in targets):
+        return MalformedAction('"targets" is a list of seat numbers')
+    if kind == "choose":
+        return NotAChoice("that is not one of the cards you may choose from")
+    own = set(table.hands[seat]) | {c for c in table.equip[seat] if c is not None}
+    if kind in ("use", "respond") and any(c not in table.hands[seat] for c in ids):
+        return NotInHand(f"you do not hold {[c for c in ids if c not in table.hands[seat]]}")
+    if kind == "discard":
+        if any(c not in own for c in ids):
+            return NotInHand("you can only discard your own cards")
+        want = next(a["count"] for a in legal if a["type"] == "discard")
+        return WrongCount(f"discard exactly {want} distinct card(s) from those offered")
+    if kind == "respond":
+        template = next((a for a in legal if a["type"] == "respond" and "count" in a), None)
+        if action.get("spear") and template is None:
+            return WrongResponse("you have no Spear to play two cards as a Kill")
+        if action.get("spear"):
+            return WrongCount("the Spear turns exactly two hand cards into a Kill")
+        return WrongResponse("that card does not answer what is asked")
+    if kind == "use":
+        card = action.get("card")
+        name = NAME[card] if isinstance(card, int) else KILL
+        same_card = [a for a in legal if a["type"] == "use" and a.get("card") == card
+                     and a.get("spear") == action.get("spear")]
+        if not same_card:
+            if name == KILL and table.kills >= 1:
+                return KillLimitReached("only one Kill per play phase (a Crossbow lifts it)")
+            if action.get("spear"):
+                return WrongCount("the Spear turns exactly two hand cards into a Kill")
+            return CannotUseNow(f"{name} cannot be used now")
+        live = [t for t in targets if 0 <= t < table.n and t != seat and table.alive[t]]
+        if name in (KILL, SNATCH) and targets and len(live) == len(targets):
+            return OutOfRange(f"{targets} out of range for {name}")
+        return InvalidTarget(f"{targets} are not valid targets for {name}")
+    return WrongAction(f"that {kind!r} is not possible now")

@@ -1,0 +1,618 @@
+"""The Sanguosha card engine: an aggregate both modes (identity, hegemony) build on.
+
+The engine owns the table (zones, HP, turn and phases), the response windows and damage,
+dying and death. A mode subclass supplies the created event, the setup, and the hooks
+``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view``,
+``capped_outcome`` and ``gender``.
+
+Commands (``_act``) validate and record the seat's decision; then ``_drive`` records the
+facts that follow from it (draws, judgments, damage...) until some seat must decide again.
+Event bodies only change state; ``resolution.Resolution`` decides what comes next from
+state alone, so replay rebuilds exactly the same table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from eventsourcing.domain import event
+
+from domain.game import Game, Viewer
+from domain.sanguosha.actions import diagnose, match
+from domain.sanguosha.cards import (
+    AMAZING_GRACE,
+    ARROWS,
+    BARBARIANS,
+    COLLATERAL,
+    DELAYED,
+    DISMANTLEMENT,
+    DODGE,
+    EIGHT_TRIGRAMS,
+    EQUIPMENT,
+    ICE_SWORD,
+    INDULGENCE,
+    KILL,
+    KIND,
+    LIGHTNING,
+    NAME,
+    NULLIFICATION,
+    PEACH,
+    PEACH_GARDEN,
+    RED,
+    SLOT,
+    SNATCH,
+    SUIT,
+    lightning_strikes,
+)
+from domain.sanguosha.distance import order_from
+from domain.sanguosha.resolution import Resolution
+from domain.sanguosha.responses import answers
+from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
+
+HAND_SIZE = 4
+DRAW_PHASE = "draw_phase"
+DISCARD_PHASE = "discard_phase"
+_RESPONSE_NAME = {"dodge": DODGE, "kill": KILL, "nullify": NULLIFICATION, "peach": PEACH}
+_EVERYONE = (PEACH_GARDEN, AMAZING_GRACE)  # all living players, from the user
+_OTHERS = (BARBARIANS, ARROWS)  # every other living player, from the user's next
+
+
+class SanguoshaGame(Resolution, Game):
+    """The shared engine; abstract (modes define ``kind`` and the created event)."""
+
+    default_turn_cap: ClassVar[int] = 2000
+
+    def _init_table(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
+        """State of an empty table; called by each mode's created event."""
+        n = len(players)
+        self.players = players
+        self.options = options
+        self.agents = agents
+        self.outcome = None
+        self.n = n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.equip: list[list[int | None]] = [[None, None, None, None] for _ in range(n)]
+        self.judging: list[list[int]] = [[] for _ in range(n)]
+        self.pile: list[int] = []  # the draw pile; its top is the *last* element
+        self.discard: list[int] = []
+        self.flight: list[int] = []
+        self.hp = [0] * n
+        self.max_hp = [0] * n
+        self.alive = [True] * n
+        self.killer: list[int | None] = [None] * n
+        self.current = 0
+        self.phase: str | None = None
+        self.turn = 0
+        self.kills = 0
+        self.skip_play = False
+        self.judged: list[int] = []
+        self.stack: list[dict[str, Any]] = []
+        self.due: dict[str, Any] | None = None
+
+    # --- mode hooks ------------------------------------------------------------------
+    def first_seat(self) -> int:
+        return 0
+
+    def revealed(self, seat: int) -> dict[str, Any]:
+        """What a death makes public about the seat (its identity, its generals)."""
+        return {}
+
+    def seat_view(self, seat: int, viewer: Viewer) -> dict[str, Any]:
+        return {}
+
+    def capped_outcome(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @property
+    def turn_cap(self) -> int:
+        return int(self.options.get("turn_cap", self.default_turn_cap))
+
+    # --- queries ---------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        if self.outcome is not None or not self.stack:
+            return []
+        w = self.stack[-1]["w"]
+        return [] if w is None else [w]
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        if self.outcome is not None or not self.stack:
+            return []
+        f = self.stack[-1]
+        if f["w"] != seat:
+            return []
+        return answers(self, seat, f)
+
+    @property
+    def ask(self) -> str | None:
+        """What the game waits for (``play``, ``dodge``, ``nullify``...), or None."""
+        if self.outcome is not None or not self.stack:
+            return None
+        return self.stack[-1]["a"] if self.stack[-1]["w"] is not None else None
+
+    # --- commands --------------------------------------------------------------------
+    def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        f = self.stack[-1]
+        legal = answers(self, seat, f)
+        chosen = match(action, legal)
+        if chosen is None:
+            raise diagnose(self, seat, action, legal)
+        self._decide(seat, f, chosen, rng)
+        self._drive(rng)
+
+    def _decide(self, seat: int, f: dict[str, Any], chosen: dict[str, Any],
+                rng: random.Random) -> None:
+        ask, kind = f["a"], chosen["type"]
+        cards = chosen["cards"] if "cards" in chosen else (
+            [chosen["card"]] if "card" in chosen else [])
+        if kind == "decline":
+            self._declined(seat=seat, ask=ask)
+        elif kind == "end_play":
+            self._phase_changed(seat=seat, phase="discard", skipped=None)
+        elif kind == "use":
+            self._use(seat, chosen, cards)
+        elif kind == "respond":
+            if ask in ("blade", "collateral"):
+                target = f["t"][f["i"]] if ask == "blade" else f["t"][1]
+                self._card_used(seat=seat, name=KILL, cards=cards, targets=[target], via=ask)
+            else:
+                self._responded(seat=seat, name=_RESPONSE_NAME[ask], cards=cards, ask=ask)
+        elif kind == "eight_trigrams":
+            top = self._take(1, rng)
+            card = top[0] if top else None
+            self._judged(seat=seat, card=card, reason=EIGHT_TRIGRAMS,
+                         result=card is not None and RED[card])
+        elif kind == "accept":
+            self._accepted(seat=seat, ask=ask)
+        elif kind == "discard":
+            reason = {"discard": DISCARD_PHASE, "axe": "axe"}.get(ask, ask)
+            self._cards_discarded(seat=seat, cards=cards, reason=reason, by=None)
+        elif kind == "choose":
+            self._choose(seat, f, chosen, rng)
+        else:  # pragma: no cover - answers() lists no other type
+            raise AssertionError(kind)
+
+    def _use(self, seat: int, chosen: dict[str, Any], cards: list[int]) -> None:
+        name = KILL if chosen.get("spear") else NAME[cards[0]]
+        alive = self.alive
+        if name in _EVERYONE:
+            targets = [s for s in order_from(seat, self.n) if alive[s]]
+        elif name in _OTHERS:
+            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
+        elif "targets" in chosen:
+            targets = list(chosen["targets"])
+        else:
+            targets = [seat]
+        self._card_used(seat=seat, name=name, cards=cards, targets=targets, via="play")
+
+    def _choose(self, seat: int, f: dict[str, Any], chosen: dict[str, Any],
+                rng: random.Random) -> None:
+        ask = f["a"]
+        if ask == "grace":
+            self._card_picked(seat=seat, card=chosen["card"])
+        elif ask == "kylin":
+            self._cards_discarded(seat=f["t"][f["i"]], cards=[chosen["card"]],
+                                  reason="kylin_bow", by=seat)
+        else:  # "pick": Dismantlement, Snatch, Ice Sword
+            target = f["pf"]
+            if chosen.get("area") == "hand":
+                card, area = rng.choice(self.hands[target]), "hand"
+            else:
+                card = chosen["card"]
+                area = "judgment" if card in self.judging[target] else "equipment"
+            if f["k"] == SNATCH:
+                self._card_taken(seat=seat, source=target, card=card, area=area, reason=SNATCH)
+            else:
+                reason = DISMANTLEMENT if f["k"] == DISMANTLEMENT else ICE_SWORD
+                self._cards_discarded(seat=target, cards=[card], reason=reason, by=seat)
+
+    # --- the driver: record the facts that are due -----------------------------------
+    def _drive(self, rng: random.Random) -> None:
+        while self.outcome is None:
+            d = self.due
+            if d is None:
+                return
+            k = d["k"]
+            if k == "turn":
+                if self.turn >= self.turn_cap:
+                    self._game_ended(outcome=self.capped_outcome())
+                    return
+                self._turn_started(seat=self._next_seat(), turn=self.turn + 1)
+            elif k == "draw":
+                self._cards_drawn(seat=d["seat"], cards=self._take(d["n"], rng),
+                                  reason=d["reason"])
+            elif k == "judge":
+                top = self._take(1, rng)
+                card = top[0] if top else None
+                self._judged(seat=d["seat"], card=card, reason=d["reason"],
+                             result=card is not None and _judge(d["reason"], card))
+            elif k == "damage":
+                self._damaged(seat=d["seat"], source=d["source"], amount=d["n"],
+                              cards=list(d["cards"]), reason=d["reason"])
+            elif k == "heal":
+                self._healed(seat=d["seat"], amount=d["n"], reason=d["reason"])
+            elif k == "reveal":
+                self._cards_revealed(cards=self._take(d["n"], rng), reason=d["reason"])
+            elif k == "dying":
+                self._dying(seat=d["seat"], source=d["source"])
+            elif k == "rescued":
+                self._rescued(seat=d["seat"])
+            elif k == "died":
+                v = d["seat"]
+                cards = self.hands[v] + [c for c in self.equip[v] if c is not None]
+                self._died(seat=v, killer=d["source"], revealed=self.revealed(v),
+                           cards=cards + self.judging[v])
+            elif k == "blocked":
+                self._kill_blocked(seat=d["seat"], source=d["source"], armor=d["armor"])
+            elif k == "give":
+                self._card_taken(seat=d["seat"], source=d["source"], card=d["card"],
+                                 area="equipment", reason=COLLATERAL)
+            elif k == "pass_lightning":
+                self._lightning_passed(seat=d["seat"], to=self._lightning_next(d["seat"]),
+                                       card=d["card"])
+            elif k == "phase":
+                self._phase_changed(seat=d["seat"], phase=d["phase"], skipped=d["skipped"])
+            elif k == "turn_end":
+                self._turn_ended(seat=d["seat"])
+            elif k == "reward":
+                self._reward_drawn(seat=d["seat"], cards=self._take(d["n"], rng),
+                                   victim=d["victim"])
+            elif k == "penalty":
+                s = d["seat"]
+                self._penalty_paid(seat=s, victim=d["victim"], cards=self.hands[s] + [
+                    c for c in self.equip[s] if c is not None])
+            elif k == "end":
+                self._game_ended(outcome=d["outcome"])
+            else:
+                self._drive_mode(d, rng)
+
+    def _drive_mode(self, due: dict[str, Any], rng: random.Random) -> None:
+        """Facts only a mode knows (e.g. showing generals); modes override."""
+        raise AssertionError(f"unknown due fact {due!r}")
+
+    def _take(self, n: int, rng: random.Random) -> list[int]:
+        """The top ``n`` cards of the pile, reshuffling the discard pile under it first
+        (recorded) when it runs short."""
+        if len(self.pile) < n and self.discard:
+            order = list(self.discard)
+            rng.shuffle(order)
+            self._pile_reshuffled(order=order)
+        k = min(n, len(self.pile))
+        return self.pile[-1:-k - 1:-1] if k else []
+
+    def _next_seat(self) -> int:
+        if self.turn == 0:
+            return self.first_seat()
+        for s in order_from(self.current, self.n)[1:]:
+            if self.alive[s]:
+                return s
+        return self.current
+
+    def _lightning_next(self, owner: int) -> int:
+        """The next living player whose judgment area has no Lightning (else the owner)."""
+        for s in order_from(owner, self.n)[1:]:
+            if self.alive[s] and all(NAME[c] != LIGHTNING for c in self.judging[s]):
+                return s
+        return owner
+
+    # --- events: the table ------------------------------------------------------------
+    @event("DeckShuffled")
+    def _deck_shuffled(self, order: list[int]) -> None:
+        self.pile = order[::-1]
+
+    @event("HandsDealt")
+    def _hands_dealt(self, hands: list[list[int]]) -> None:
+        pile = self.pile
+        for seat, hand in enumerate(hands):
+            del pile[len(pile) - len(hand):]
+            self.hands[seat] = list(hand)
+        self._settle()
+
+    @event("PileReshuffled")
+    def _pile_reshuffled(self, order: list[int]) -> None:
+        self.discard = []
+        self.pile = order[::-1] + self.pile
+
+    @event("TurnStarted")
+    def _turn_started(self, seat: int, turn: int) -> None:
+        self._landed()
+        self.current = seat
+        self.turn = turn
+        self.phase = "judgment"
+        self.kills = 0
+        self.skip_play = False
+        self.judged = []
+        self._settle()
+
+    @event("PhaseChanged")
+    def _phase_changed(self, seat: int, phase: str, skipped: str | None) -> None:
+        self._landed()
+        if self.stack and self.stack[-1]["k"] == "play":
+            self.stack.pop()
+        self.phase = phase
+        self._settle()
+
+    @event("TurnEnded")
+    def _turn_ended(self, seat: int) -> None:
+        self._landed()
+        self.phase = None
+        self._settle()
+
+    @event("CardsDrawn")
+    def _cards_drawn(self, seat: int, cards: list[int], reason: str) -> None:
+        self._landed()
+        if cards:
+            del self.pile[len(self.pile) - len(cards):]
+        self.hands[seat].extend(cards)
+        if reason == DRAW_PHASE:
+            self.phase = "play"
+        self._settle()
+
+    # --- events: using and answering --------------------------------------------------
+    @event("CardUsed")
+    def _card_used(self, seat: int, name: str, cards: list[int], targets: list[int],
+                   via: str) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        if via != "play":
+            self._answer(True)
+        first = cards[0]
+        if len(cards) == 1 and KIND[first] == EQUIPMENT:
+            slot = SLOT[first]
+            assert slot is not None
+            old = self.equip[seat][slot]
+            if old is not None:
+                self.discard.append(old)
+            self.equip[seat][slot] = first
+        elif len(cards) == 1 and KIND[first] == DELAYED:
+            self.judging[targets[0]].append(first)
+        else:
+            self.flight.extend(cards)
+            if name == KILL and via == "play":
+                self.kills += 1
+            frame: dict[str, Any] = {"k": name, "w": None, "a": None, "u": seat,
+                                     "cs": list(cards), "t": list(targets), "i": 0,
+                                     "st": "start"}
+            if name == AMAZING_GRACE:
+                frame["st"] = "reveal"
+                frame["rev"] = []
+            self.stack.append(frame)
+        self._settle()
+
+    @event("Responded")
+    def _responded(self, seat: int, name: str, cards: list[int], ask: str) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.discard.extend(cards)
+        top = self.stack[-1]
+        if ask == "nullify":
+            top["n"] = not top["n"]
+            top["passed"] = []
+            top["w"] = None
+        elif ask == "peach":
+            self.hp[top["v"]] += 1
+            top["w"] = None
+        else:
+            self._answer(True)
+        self._settle()
+
+    @event("Declined")
+    def _declined(self, seat: int, ask: str) -> None:
+        top = self.stack[-1]
+        if ask in ("nullify", "peach"):
+            top["passed"].append(seat)
+            top["w"] = None
+        else:
+            self._answer(False)
+        self._settle()
+
+    @event("Accepted")
+    def _accepted(self, seat: int, ask: str) -> None:
+        self._answer(True)
+        self._settle()
+
+    @event("Judged")
+    def _judged(self, seat: int, card: int | None, reason: str, result: bool) -> None:
+        self._landed()
+        if card is not None:
+            self.pile.pop()
+            self.discard.append(card)
+        top = self.stack[-1]
+        if reason == EIGHT_TRIGRAMS:
+            if result:
+                self._answer(True)
+            else:
+                top["et"] = True
+        else:
+            top["res"] = result
+        self._settle()
+
+    @event("CardsRevealed")
+    def _cards_revealed(self, cards: list[int], reason: str) -> None:
+        self._landed()
+        if cards:
+            del self.pile[len(self.pile) - len(cards):]
+        self.flight.extend(cards)
+        self.stack[-1]["rev"] = list(cards)
+        self._settle()
+
+    @event("CardPicked")
+    def _card_picked(self, seat: int, card: int) -> None:
+        self.stack[-1]["rev"].remove(card)
+        self.flight.remove(card)
+        self.hands[seat].append(card)
+        self._answer(True)
+        self._settle()
+
+    @event("CardTaken")
+    def _card_taken(self, seat: int, source: int, card: int, area: str, reason: str) -> None:
+        self._landed()
+        remove_from_seat(self, source, card)
+        self.hands[seat].append(card)
+        if reason == SNATCH:
+            self._answer(True)
+        self._settle()
+
+    @event("CardsDiscarded")
+    def _cards_discarded(self, seat: int, cards: list[int], reason: str,
+                         by: int | None) -> None:
+        for c in cards:
+            remove_from_seat(self, seat, c)
+        self.discard.extend(cards)
+        if reason == DISCARD_PHASE:
+            self.stack.pop()
+            self.phase = "end"
+        else:
+            self._answer(True)
+        self._settle()
+
+    @event("KillBlocked")
+    def _kill_blocked(self, seat: int, source: int, armor: int) -> None:
+        self._landed()
+        self._settle()
+
+    @event("LightningPassed")
+    def _lightning_passed(self, seat: int, to: int, card: int) -> None:
+        self._landed()
+        self.judging[seat].remove(card)
+        self.judging[to].append(card)
+        self._settle()
+
+    # --- events: damage, dying, death -------------------------------------------------
+    @event("Damaged")
+    def _damaged(self, seat: int, source: int | None, amount: int, cards: list[int],
+                 reason: str) -> None:
+        self._landed()
+        self.hp[seat] -= amount
+        if self.hp[seat] <= 0:
+            self.stack.append({"k": "dying", "w": None, "a": None, "v": seat, "src": source,
+                               "st": "enter", "passed": []})
+        self._settle()
+
+    @event("Healed")
+    def _healed(self, seat: int, amount: int, reason: str) -> None:
+        self._landed()
+        self.hp[seat] = min(self.max_hp[seat], self.hp[seat] + amount)
+        self._settle()
+
+    @event("Dying")
+    def _dying(self, seat: int, source: int | None) -> None:
+        self._landed()
+        self._settle()
+
+    @event("Rescued")
+    def _rescued(self, seat: int) -> None:
+        self._landed()
+        self.stack.pop()
+        self._settle()
+
+    @event("Died")
+    def _died(self, seat: int, killer: int | None, revealed: dict[str, Any],
+              cards: list[int]) -> None:
+        """Death: all the seat's cards are discarded; if it was the seat whose turn it
+        is, the turn ends at once (cards still being resolved are discarded)."""
+        self._landed()
+        self.stack.pop()
+        self.alive[seat] = False
+        self.killer[seat] = killer
+        self.discard.extend(take_all(self, seat))
+        if seat == self.current:
+            self.discard.extend(self.flight)
+            self.flight = []
+            self.stack = []
+            self.phase = None
+        self.stack.append({"k": "after", "w": None, "a": None, "v": seat, "src": killer,
+                           "todo": self.on_death(seat, killer)})
+        self._settle()
+
+    @event("RewardDrawn")
+    def _reward_drawn(self, seat: int, cards: list[int], victim: int) -> None:
+        self._landed()
+        if cards:
+            del self.pile[len(self.pile) - len(cards):]
+        self.hands[seat].extend(cards)
+        self._settle()
+
+    @event("PenaltyPaid")
+    def _penalty_paid(self, seat: int, cards: list[int], victim: int) -> None:
+        self._landed()
+        self.discard.extend(take_all(self, seat, "he"))
+        self._settle()
+
+    # --- views ------------------------------------------------------------------------
+    def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:
+        out = self.base_view(viewer)
+        everything = self.sees_all(viewer)
+        seats = []
+        for s in range(self.n):
+            mine = everything or viewer == s
+            row = {
+                "seat": s,
+                "player": self.players[s],
+                "alive": self.alive[s],
+                "hp": self.hp[s],
+                "max_hp": self.max_hp[s],
+                "hand_count": len(self.hands[s]),
+                "hand": sorted(self.hands[s]) if mine else None,
+                "equipment": equipment_view(self, s),
+                "judgment": list(self.judging[s]),
+                "killer": self.killer[s],
+            }
+            row.update(self.seat_view(s, viewer))
+            seats.append(row)
+        out.update({
+            "turn": self.turn,
+            "current": self.current,
+            "phase": self.phase,
+            "kills_used": self.kills,
+            "pile_count": len(self.pile),
+            "pile": self.pile[::-1] if everything else None,
+            "discard": list(self.discard),
+            "in_flight": list(self.flight),
+            "pending": self._pending_view(),
+            "seats": seats,
+        })
+        return out
+
+    def _pending_view(self) -> dict[str, Any] | None:
+        if self.outcome is not None or not self.stack:
+            return None
+        f = self.stack[-1]
+        out: dict[str, Any] = {"seat": f["w"], "ask": f["a"], "effect": f["k"]}
+        for key, name in (("u", "user"), ("cs", "cards"), ("t", "targets"), ("rev", "revealed"),
+                          ("trick", "trick"), ("tgt", "target"), ("n", "nullified"),
+                          ("v", "dying"), ("pf", "from"), ("card", "card"), ("o", "owner")):
+            if key in f:
+                value = f[key]
+                out[name] = list(value) if isinstance(value, list) else value
+        if f["k"] == "kill" and "i" in f and f["i"] < len(f["t"]):
+            out["target"] = f["t"][f["i"]]
+        return out
+
+    def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+        """Hide hands, the pile order and draws from seats they do not belong to."""
+        if name == "DeckShuffled":
+            return {"count": len(data["order"])}
+        if name == "PileReshuffled":
+            return {"count": len(data["order"]), "cards": sorted(data["order"])}
+        if name == "HandsDealt":
+            hands = data["hands"]
+            return {"hands": [list(h) if s == viewer else None for s, h in enumerate(hands)],
+                    "counts": [len(h) for h in hands]}
+        if name in ("CardsDrawn", "RewardDrawn") and viewer != data["seat"]:
+            return {**data, "cards": None, "count": len(data["cards"])}
+        if (name == "CardTaken" and data["area"] == "hand"
+                and viewer not in (data["seat"], data["source"])):
+            return {**data, "card": None}
+        return data
+
+
+def _judge(reason: str, card: int) -> bool:
+    """A judgment's result: Indulgence takes effect unless ♥; Lightning strikes on ♠2-9."""
+    if reason == INDULGENCE:
+        return SUIT[card] != "H"
+    if reason == LIGHTNING:
+        return lightning_strikes(card)
+    return RED[card]

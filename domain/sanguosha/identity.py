@@ -1,0 +1,190 @@
+"""Identity mode (身份局): lord, loyalists, rebels and renegades on the shared engine.
+
+Everything mode-specific lives here: the identity table, starting HP, who is public, the
+rewards and penalties of a death, and victory. The engine calls the hooks
+``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view`` and
+``capped_outcome``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from eventsourcing.domain import event
+
+from domain.game import InvalidSetup, Viewer, pick, seat_outcome
+from domain.sanguosha.cards import DECK_SIZE
+from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
+
+LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
+ROLES = (LORD, LOYALIST, REBEL, RENEGADE)
+
+#: players -> (lords, loyalists, rebels, renegades), from the rules file
+TABLE: dict[int, tuple[int, int, int, int]] = {
+    4: (1, 1, 1, 1),
+    5: (1, 1, 2, 1),
+    6: (1, 1, 3, 1),
+    7: (1, 2, 3, 1),
+    8: (1, 2, 4, 1),
+    9: (1, 3, 4, 1),
+    10: (1, 3, 4, 2),
+}
+TEN_PLAYER_TABLES = {"two_renegades": (1, 3, 4, 2), "one_renegade": (1, 3, 5, 1)}
+
+OPTIONS = {
+    "ten_player_table": "10 players: 'two_renegades' (default, 1/3/4/2) or 'one_renegade' "
+                        "(1/3/5/1)",
+    "turn_cap": "safety valve: after this many turns the game ends in a recorded draw "
+                f"(default {SanguoshaGame.default_turn_cap}; never reached in measurements)",
+}
+
+
+def identity_table(players: int, ten_player_table: str = "two_renegades") -> list[str]:
+    """The identity cards for a table of ``players``, lord first."""
+    counts = TEN_PLAYER_TABLES[ten_player_table] if players == 10 else TABLE[players]
+    return [role for role, k in zip(ROLES, counts, strict=True) for _ in range(k)]
+
+
+def check_options(players: list[str], options: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(options, dict):
+        raise InvalidSetup("options is an object, e.g. {\"ten_player_table\": \"one_renegade\"}")
+    n = len(players)
+    if not IdentityGame.min_players <= n <= IdentityGame.max_players:
+        raise InvalidSetup(f"identity mode seats 4 to 10 players, not {n}")
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise InvalidSetup(f"unknown option(s) {unknown}; known: {sorted(OPTIONS)}")
+    out = dict(options)
+    table = options.get("ten_player_table")
+    if table is not None and table not in TEN_PLAYER_TABLES:
+        raise InvalidSetup(f"ten_player_table is one of {sorted(TEN_PLAYER_TABLES)}, not {table!r}")
+    if table is not None and n != 10:
+        raise InvalidSetup("ten_player_table only applies to 10 players")
+    cap = options.get("turn_cap")
+    if cap is not None and (type(cap) is not int or cap < 1):
+        raise InvalidSetup("turn_cap is a positive integer")
+    return out
+
+
+class IdentityGame(SanguoshaGame):
+    """A game of identity mode with no-skill generals (4 HP, the lord 5 with 5+ players)."""
+
+    kind = "identity"
+    min_players = 4
+    max_players = 10
+
+    @classmethod
+    def new(
+        cls,
+        players: list[str],
+        options: dict[str, Any] | None = None,
+        *,
+        agents: list[str] | None = None,
+        rng: random.Random | None = None,
+        deck: list[int] | None = None,
+        roles: list[str] | None = None,
+    ) -> IdentityGame:
+        """Seat the players, deal identities and the shuffled deck (all recorded).
+
+        ``deck`` (a full order, top first) and ``roles`` prearrange a table for tests and
+        puzzles; they are recorded exactly like a random deal. Seat ``i`` is dealt
+        ``deck[4i:4i+4]``; the draw pile continues from ``deck[4n]``.
+        """
+        rng = pick(rng)
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise InvalidSetup("players is a list of names")
+        options = check_options(players, options or {})
+        n = len(players)
+        if agents is not None and len(agents) != n:
+            raise InvalidSetup(f"{len(agents)} agents for {n} players")
+        cards = identity_table(n, options.get("ten_player_table", "two_renegades"))
+        if roles is None:
+            roles = list(cards)
+            rng.shuffle(roles)
+        elif sorted(roles) != sorted(cards):
+            raise InvalidSetup(f"roles must be a permutation of {cards}")
+        if deck is None:
+            deck = list(range(DECK_SIZE))
+            rng.shuffle(deck)
+        elif sorted(deck) != list(range(DECK_SIZE)):
+            raise InvalidSetup("deck must be an order of the 108 card ids")
+        game = cls(players=list(players), options=options,
+                   agents=list(agents or ["human"] * n))
+        lord = roles.index(LORD)
+        hp = [5 if s == lord and n >= 5 else 4 for s in range(n)]
+        game._identities_dealt(roles=list(roles), hp=hp)
+        game._deck_shuffled(order=list(deck))
+        game._hands_dealt(hands=[deck[HAND_SIZE * s:HAND_SIZE * (s + 1)] for s in range(n)])
+        game._drive(rng)
+        return game
+
+    @event("Started")
+    def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
+        self._init_table(players, options, agents)
+        self.roles: list[str] = []
+
+    @event("IdentitiesDealt")
+    def _identities_dealt(self, roles: list[str], hp: list[int]) -> None:
+        self.roles = roles
+        self.hp = list(hp)
+        self.max_hp = list(hp)
+
+    # --- hooks ------------------------------------------------------------------------
+    @property
+    def lord(self) -> int:
+        return self.roles.index(LORD)
+
+    def first_seat(self) -> int:
+        return self.lord
+
+    def revealed(self, seat: int) -> dict[str, Any]:
+        return {"role": self.roles[seat]}
+
+    def role_visible(self, seat: int, viewer: Viewer) -> bool:
+        return (self.sees_all(viewer) or viewer == seat or self.roles[seat] == LORD
+                or not self.alive[seat])
+
+    def seat_view(self, seat: int, viewer: Viewer) -> dict[str, Any]:
+        return {"role": self.roles[seat] if self.role_visible(seat, viewer) else None}
+
+    def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
+        """A rebel's killer draws 3 (even a rebel); a lord who kills a loyalist discards
+        all hand and equipment cards."""
+        if killer is None or not self.alive[killer]:
+            return []
+        if self.roles[victim] == REBEL:
+            return [{"k": "reward", "seat": killer, "n": 3, "victim": victim}]
+        if self.roles[victim] == LOYALIST and self.roles[killer] == LORD:
+            return [{"k": "penalty", "seat": killer, "victim": victim}]
+        return []
+
+    def check_victory(self) -> dict[str, Any] | None:
+        """After each death: the lord dead -> the renegade if it is the only one alive,
+        else the rebels; all rebels and renegades dead -> the lord and loyalists."""
+        roles, alive = self.roles, self.alive
+        living = [s for s in range(self.n) if alive[s]]
+        if not alive[self.lord]:
+            if len(living) == 1 and roles[living[0]] == RENEGADE:
+                return self._outcome([living[0]], RENEGADE, "lord_died_renegade_alone")
+            rebels = [s for s in range(self.n) if roles[s] == REBEL]
+            return self._outcome(rebels, "rebels", "lord_died")
+        if all(roles[s] in (LORD, LOYALIST) for s in living):
+            winners = [s for s in range(self.n) if roles[s] in (LORD, LOYALIST)]
+            return self._outcome(winners, LORD, "rebels_and_renegades_dead")
+        return None
+
+    def capped_outcome(self) -> dict[str, Any]:
+        return self._outcome([], "draw", "turn_cap")
+
+    def _outcome(self, winners: list[int], side: str, reason: str) -> dict[str, Any]:
+        return {"winners": winners, "side": side, "reason": reason,
+                "seats": seat_outcome(self.players, winners, list(self.roles), None)}
+
+    # --- redaction --------------------------------------------------------------------
+    def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+        if name == "IdentitiesDealt":
+            roles = data["roles"]
+            return {**data, "roles": [r if (r == LORD or s == viewer) else None
+                                      for s, r in enumerate(roles)]}
+        return super().redact(name, data, viewer)

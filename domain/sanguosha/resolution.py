@@ -1,0 +1,539 @@
+"""The resolution state machine: what happens next, decided from state alone.
+
+Why it exists: a card's effect spans many decisions (a Kill asks for a Dodge, a Dodge may
+be followed by a Blade Kill, a damage may open a dying rescue...). The pending effects are
+kept as a stack of small *frames* (plain dicts) in the aggregate's state. After every event,
+the event body calls ``_settle()``, which advances the top frame deterministically until
+either
+
+* a seat must decide: the frame gets ``w`` (waiting seat) and ``a`` (the ask), or
+* a *fact* must happen (draw, judgment, damage, death...): ``self.due`` describes it and the
+  command-side driver records it as an event (drawing may first need a recorded reshuffle,
+  the only chance involved).
+
+Because ``_settle`` is a pure function of state it runs identically on replay. A due may
+carry ``then``: the stage its frame moves to when the fact lands (``_landed``).
+
+Frame keys: ``k`` kind, ``w`` waiting seat, ``a`` ask, ``st`` stage, ``u`` user, ``cs`` the
+cards used, ``t`` targets, ``i`` current target index, ``ans`` the last answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.sanguosha.cards import (
+    AMAZING_GRACE,
+    ARMOR,
+    ARROWS,
+    AXE,
+    BARBARIANS,
+    BLADE,
+    COLLATERAL,
+    DISMANTLEMENT,
+    DOUBLE_SWORDS,
+    DUEL,
+    EX_NIHILO,
+    ICE_SWORD,
+    INDULGENCE,
+    KILL,
+    KILLS,
+    KYLIN_BOW,
+    NAME,
+    NULLIFICATIONS,
+    PEACH,
+    PEACH_GARDEN,
+    PEACHES,
+    QINGGANG,
+    RENWANG_SHIELD,
+    SNATCH,
+    SPEAR,
+    WEAPON,
+    color,
+)
+from domain.sanguosha.distance import in_range, order_from
+from domain.sanguosha.zones import has_cards, horses_of
+
+Frame = dict[str, Any]
+
+#: per-target scratch keys of a Kill frame, cleared when it moves to the next target
+_KILL_SCRATCH = ("ig", "et", "ice", "ky", "left", "pf", "pa", "ans")
+
+
+class Resolution:
+    """Mixin of the engine aggregate: frame steps, run only from event bodies."""
+
+    # State (n, hands, equip, judging, pile, discard, flight, hp, max_hp, alive, current,
+    # phase, kills, skip_play, judged, stack, due, outcome) lives on the engine aggregate;
+    # no annotations here, since eventsourcing would read them as constructor fields.
+
+    def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def check_victory(self) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    def gender(self, seat: int) -> str | None:
+        return None
+
+    # --- the loop ------------------------------------------------------------------
+    def _settle(self) -> None:
+        stack = self.stack
+        while self.due is None and self.outcome is None:
+            if not stack:
+                self._turn_step()
+                continue
+            f = stack[-1]
+            if f["w"] is not None:
+                return
+            _STEPS[f["k"]](self, f)
+
+    def _landed(self) -> None:
+        """A due fact was recorded: clear it and move its frame on."""
+        d = self.due
+        if d is None:
+            return
+        self.due = None
+        then = d.get("then")
+        if then is not None:
+            top = self.stack[-1]
+            if then == "todo":
+                top["todo"].pop(0)
+            else:
+                top["st"] = then
+
+    def _answer(self, value: bool) -> None:
+        top = self.stack[-1]
+        top["ans"] = value
+        top["w"] = None
+
+    @staticmethod
+    def _ask(f: Frame, seat: int, ask: str) -> None:
+        f["w"] = seat
+        f["a"] = ask
+
+    # --- small queries ---------------------------------------------------------------
+    def _weapon(self, seat: int) -> str | None:
+        c = self.equip[seat][WEAPON]
+        return None if c is None else NAME[c]
+
+    def _armor(self, seat: int) -> int | None:
+        return self.equip[seat][ARMOR]
+
+    def _any_nullifier(self) -> bool:
+        alive = self.alive
+        return any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands))
+
+    def _can_kill(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        return not KILLS.isdisjoint(hand) or (self._weapon(seat) == SPEAR and len(hand) >= 2)
+
+    def _finish(self, f: Frame) -> None:
+        """A card's use is over: pop it; its cards (and leftovers) go to the discard pile."""
+        self.stack.pop()
+        fl = self.flight
+        for c in f["cs"] + f.get("rev", []):
+            if c in fl:
+                fl.remove(c)
+                self.discard.append(c)
+
+    def _window(self, f: Frame, trick: str, target: int) -> bool | None:
+        """Open a Nullification window on ``trick``'s effect on ``target``.
+
+        Returns None while it is open (the frame is re-entered once it closes), else
+        whether the effect was nullified. Nobody holding a Nullification: no window.
+        """
+        if "nul" in f:
+            return bool(f.pop("nul"))
+        if not self._any_nullifier():
+            return False
+        self.stack.append({"k": "nul", "w": None, "a": "nullify", "trick": trick,
+                           "tgt": target, "n": False, "passed": []})
+        return None
+
+    # --- the turn (the stack is empty) ------------------------------------------------
+    def _turn_step(self) -> None:
+        ph = self.phase
+        cur = self.current
+        if ph is None:
+            self.due = {"k": "turn"}
+        elif ph == "judgment":
+            for card in reversed(self.judging[cur]):
+                if card not in self.judged:
+                    self.judged.append(card)
+                    self.stack.append({"k": "delayed", "w": None, "a": None, "card": card,
+                                       "o": cur, "st": "start"})
+                    return
+            self.phase = "draw"
+        elif ph == "draw":
+            self.due = {"k": "draw", "seat": cur, "n": 2, "reason": "draw_phase"}
+        elif ph == "play":
+            if self.skip_play:
+                self.due = {"k": "phase", "seat": cur, "phase": "discard", "skipped": "play"}
+            else:
+                self.stack.append({"k": "play", "w": cur, "a": "play"})
+        elif ph == "discard":
+            excess = len(self.hands[cur]) - self.hp[cur]
+            if excess > 0:
+                self.stack.append({"k": "discard", "w": cur, "a": "discard", "n": excess})
+            else:
+                self.due = {"k": "turn_end", "seat": cur}
+        else:
+            self.due = {"k": "turn_end", "seat": cur}
+
+    # --- steps by frame kind ------------------------------------------------------------
+    def _step_nul(self, f: Frame) -> None:
+        passed, hands, alive = f["passed"], self.hands, self.alive
+        for s in order_from(self.current, self.n):
+            if alive[s] and s not in passed and not NULLIFICATIONS.isdisjoint(hands[s]):
+                f["w"] = s
+                f["a"] = "nullify"
+                return
+        self.stack.pop()
+        self.stack[-1]["nul"] = f["n"]
+
+    def _step_kill(self, f: Frame) -> None:
+        st, u = f["st"], f["u"]
+        if st == "start":
+            if f["i"] >= len(f["t"]):
+                return self._finish(f)
+            tg = f["t"][f["i"]]
+            if not self.alive[tg]:
+                f["i"] += 1
+                return None
+            weapon = self._weapon(u)
+            f["ig"] = weapon == QINGGANG
+            armor = self._armor(tg)
+            if (armor is not None and NAME[armor] == RENWANG_SHIELD and not f["ig"]
+                    and color(f["cs"]) == "black"):
+                self.due = {"k": "blocked", "seat": tg, "source": u, "armor": armor,
+                            "then": "next"}
+                return None
+            g_u, g_t = self.gender(u), self.gender(tg)
+            if weapon == DOUBLE_SWORDS and g_u and g_t and g_u != g_t:
+                f["st"] = "ds"
+                self._ask(f, tg, "double_swords")
+                return None
+            st = "dodge_ask"
+        tg = f["t"][f["i"]]
+        if st == "ds":
+            if f.pop("ans"):
+                st = "dodge_ask"
+            else:
+                self.due = {"k": "draw", "seat": u, "n": 1, "reason": "double_swords",
+                            "then": "dodge_ask"}
+                return None
+        if st == "dodge_ask":
+            f["st"] = "dodge"
+            f["et"] = False
+            self._ask(f, tg, "dodge")
+        elif st == "dodge":
+            if f.pop("ans"):
+                weapon = self._weapon(u)
+                alive = self.alive[u] and self.alive[tg]
+                if weapon == BLADE and alive and self._can_kill(u):
+                    f["st"] = "blade"
+                    self._ask(f, u, "blade")
+                elif weapon == AXE and alive and len(self._axe_cards(u)) >= 2:
+                    f["st"] = "axe"
+                    self._ask(f, u, "axe")
+                else:
+                    f["st"] = "next"
+            else:
+                f["st"] = "hit"
+        elif st == "blade":
+            f.pop("ans")
+            f["st"] = "next"
+        elif st == "axe":
+            f["st"] = "hit" if f.pop("ans") else "next"
+        elif st == "hit":
+            weapon = self._weapon(u)
+            if weapon == ICE_SWORD and not f.get("ice") and has_cards(self, tg, "he"):
+                f["ice"] = True
+                f["st"] = "ice"
+                self._ask(f, u, "ice_sword")
+            elif weapon == KYLIN_BOW and not f.get("ky") and horses_of(self, tg):
+                f["ky"] = True
+                f["st"] = "kylin"
+                self._ask(f, u, "kylin")
+            else:
+                self.due = {"k": "damage", "seat": tg, "source": u, "n": 1, "cards": f["cs"],
+                            "reason": KILL, "then": "next"}
+        elif st == "kylin":
+            f.pop("ans")
+            f["st"] = "hit"
+        elif st == "ice":
+            if f.pop("ans"):
+                f["st"] = "ice_pick"
+                f["left"] = 2
+            else:
+                f["st"] = "hit"
+        elif st == "ice_pick":
+            if f.pop("ans", None) is not None:
+                f["left"] -= 1
+            if f["left"] > 0 and self.alive[tg] and has_cards(self, tg, "he"):
+                f["pf"], f["pa"] = tg, "he"
+                self._ask(f, u, "pick")
+            else:
+                f["st"] = "next"
+        elif st == "next":
+            f["i"] += 1
+            f["st"] = "start"
+            for key in _KILL_SCRATCH:
+                f.pop(key, None)
+        return None
+
+    def _axe_cards(self, seat: int) -> list[int]:
+        axe = self.equip[seat][WEAPON]
+        return self.hands[seat] + [c for c in self.equip[seat] if c is not None and c != axe]
+
+    def _step_duel(self, f: Frame) -> None:
+        st, u, tg = f["st"], f["u"], f["t"][0]
+        if st == "start":
+            if not (self.alive[tg] and self.alive[u]):
+                return self._finish(f)
+            r = self._window(f, DUEL, tg)
+            if r is None:
+                return None
+            if r:
+                return self._finish(f)
+            f["turn"] = tg
+            st = "ask"
+        if st == "ask":
+            f["st"] = "resp"
+            self._ask(f, f["turn"], "kill")
+        elif st == "resp":
+            other = u if f["turn"] == tg else tg
+            if f.pop("ans"):
+                f["turn"] = other
+                f["st"] = "ask"
+            else:
+                self.due = {"k": "damage", "seat": f["turn"], "source": other, "n": 1,
+                            "cards": f["cs"], "reason": DUEL, "then": "done"}
+        else:
+            self._finish(f)
+        return None
+
+    def _step_aoe(self, f: Frame) -> None:
+        st = f["st"]
+        if st == "start":
+            if f["i"] >= len(f["t"]):
+                return self._finish(f)
+            tg = f["t"][f["i"]]
+            if not self.alive[tg]:
+                f["i"] += 1
+                return None
+            name = f["k"]
+            r = self._window(f, name, tg)
+            if r is None:
+                return None
+            if r:
+                f["i"] += 1
+                return None
+            f["st"] = "resp"
+            f["et"] = False
+            f["ig"] = False
+            self._ask(f, tg, "kill" if name == BARBARIANS else "dodge")
+        elif st == "resp":
+            if f.pop("ans"):
+                f["st"] = "next"
+            else:
+                self.due = {"k": "damage", "seat": f["t"][f["i"]], "source": f["u"], "n": 1,
+                            "cards": f["cs"], "reason": f["k"], "then": "next"}
+        else:
+            f["i"] += 1
+            f["st"] = "start"
+        return None
+
+    def _step_peach_garden(self, f: Frame) -> None:
+        if f["st"] == "next":
+            f["i"] += 1
+            f["st"] = "start"
+            return None
+        if f["i"] >= len(f["t"]):
+            return self._finish(f)
+        tg = f["t"][f["i"]]
+        if not self.alive[tg] or self.hp[tg] >= self.max_hp[tg]:
+            f["i"] += 1
+            return None
+        r = self._window(f, PEACH_GARDEN, tg)
+        if r is None:
+            return None
+        if r:
+            f["i"] += 1
+            return None
+        self.due = {"k": "heal", "seat": tg, "n": 1, "reason": PEACH_GARDEN, "then": "next"}
+        return None
+
+    def _step_amazing_grace(self, f: Frame) -> None:
+        st = f["st"]
+        if st == "reveal":
+            self.due = {"k": "reveal", "n": len(f["t"]), "reason": AMAZING_GRACE,
+                        "then": "start"}
+        elif st == "start":
+            if f["i"] >= len(f["t"]) or not f["rev"]:
+                return self._finish(f)
+            tg = f["t"][f["i"]]
+            if not self.alive[tg]:
+                f["i"] += 1
+                return None
+            r = self._window(f, AMAZING_GRACE, tg)
+            if r is None:
+                return None
+            if r:
+                f["i"] += 1
+                return None
+            f["st"] = "pick"
+            self._ask(f, tg, "grace")
+        else:
+            f.pop("ans", None)
+            f["i"] += 1
+            f["st"] = "start"
+        return None
+
+    def _step_ex_nihilo(self, f: Frame) -> None:
+        if f["st"] == "start":
+            r = self._window(f, EX_NIHILO, f["u"])
+            if r is None:
+                return None
+            if r:
+                return self._finish(f)
+            self.due = {"k": "draw", "seat": f["u"], "n": 2, "reason": EX_NIHILO,
+                        "then": "done"}
+            return None
+        return self._finish(f)
+
+    def _step_peach(self, f: Frame) -> None:
+        if f["st"] == "start":
+            self.due = {"k": "heal", "seat": f["u"], "n": 1, "reason": PEACH, "then": "done"}
+            return None
+        return self._finish(f)
+
+    def _step_take(self, f: Frame) -> None:
+        """Dismantlement and Snatch: after the window, the user picks one of the target's
+        cards from any area."""
+        if f["st"] != "start":
+            f.pop("ans", None)
+            return self._finish(f)
+        tg = f["t"][0]
+        if not self.alive[tg] or not has_cards(self, tg, "hej"):
+            return self._finish(f)
+        r = self._window(f, f["k"], tg)
+        if r is None:
+            return None
+        if r or not has_cards(self, tg, "hej"):
+            return self._finish(f)
+        f["st"] = "pick"
+        f["pf"], f["pa"] = tg, "hej"
+        self._ask(f, f["u"], "pick")
+        return None
+
+    def _step_collateral(self, f: Frame) -> None:
+        st, u = f["st"], f["u"]
+        holder, victim = f["t"]
+        if st == "start":
+            if not self.alive[holder] or self.equip[holder][WEAPON] is None:
+                return self._finish(f)
+            r = self._window(f, COLLATERAL, holder)
+            if r is None:
+                return None
+            if r or self.equip[holder][WEAPON] is None:
+                return self._finish(f)
+            if (self.alive[victim] and self._can_kill(holder)
+                    and victim in in_range(holder, self.alive, self.equip)):
+                f["st"] = "resp"
+                self._ask(f, holder, "collateral")
+                return None
+            st = "give"
+        if st == "resp":
+            if f.pop("ans"):
+                return self._finish(f)
+            st = "give"
+        if st == "give":
+            weapon = self.equip[holder][WEAPON]
+            if weapon is None or not self.alive[u] or not self.alive[holder]:
+                return self._finish(f)
+            self.due = {"k": "give", "seat": u, "source": holder, "card": weapon,
+                        "then": "done"}
+            return None
+        return self._finish(f)
+
+    def _step_delayed(self, f: Frame) -> None:
+        st, card, owner = f["st"], f["card"], f["o"]
+        name = NAME[card]
+        if st == "start":
+            r = self._window(f, name, owner)
+            if r is None:
+                return None
+            if not r:
+                self.due = {"k": "judge", "seat": owner, "reason": name, "then": "judged"}
+            elif name == INDULGENCE:
+                self.judging[owner].remove(card)
+                self.discard.append(card)
+                self.stack.pop()
+            else:
+                self.due = {"k": "pass_lightning", "seat": owner, "card": card, "then": "done"}
+        elif st == "judged":
+            if name == INDULGENCE:
+                self.judging[owner].remove(card)
+                self.discard.append(card)
+                if f["res"]:
+                    self.skip_play = True
+                self.stack.pop()
+            elif f["res"]:
+                self.judging[owner].remove(card)
+                self.discard.append(card)
+                self.due = {"k": "damage", "seat": owner, "source": None, "n": 3,
+                            "cards": [card], "reason": name, "then": "done"}
+            else:
+                self.due = {"k": "pass_lightning", "seat": owner, "card": card, "then": "done"}
+        else:
+            self.stack.pop()
+
+    def _step_dying(self, f: Frame) -> None:
+        st, v = f["st"], f["v"]
+        if st == "enter":
+            self.due = {"k": "dying", "seat": v, "source": f["src"], "then": "poll"}
+            return
+        f.pop("ans", None)
+        if self.hp[v] >= 1:
+            self.due = {"k": "rescued", "seat": v}
+            return
+        passed, hands, alive = f["passed"], self.hands, self.alive
+        for s in order_from(self.current, self.n):
+            if alive[s] and s not in passed and not PEACHES.isdisjoint(hands[s]):
+                self._ask(f, s, "peach")
+                return
+        self.due = {"k": "died", "seat": v, "source": f["src"]}
+
+    def _step_after(self, f: Frame) -> None:
+        """After a death: the mode's rewards and penalties, one by one, then its win check."""
+        if f["todo"]:
+            self.due = dict(f["todo"][0], then="todo")
+            return
+        outcome = self.check_victory()
+        if outcome is not None:
+            self.due = {"k": "end", "outcome": outcome}
+        else:
+            self.stack.pop()
+
+
+_STEPS: dict[str, Any] = {
+    "nul": Resolution._step_nul,
+    KILL: Resolution._step_kill,
+    DUEL: Resolution._step_duel,
+    BARBARIANS: Resolution._step_aoe,
+    ARROWS: Resolution._step_aoe,
+    PEACH_GARDEN: Resolution._step_peach_garden,
+    AMAZING_GRACE: Resolution._step_amazing_grace,
+    EX_NIHILO: Resolution._step_ex_nihilo,
+    PEACH: Resolution._step_peach,
+    DISMANTLEMENT: Resolution._step_take,
+    SNATCH: Resolution._step_take,
+    COLLATERAL: Resolution._step_collateral,
+    "delayed": Resolution._step_delayed,
+    "dying": Resolution._step_dying,
+    "after": Resolution._step_after,
+}
+
+__all__ = ["Resolution", "Frame"]

@@ -1,0 +1,109 @@
+"""The response windows: for each kind of ask, the answers a seat may give.
+
+An ask is the ``a`` of the waiting frame (see resolution.py). Every window lists its
+answers exactly; choices of k cards among n are listed once as a *template*
+``{"type": ..., "count": k, "from": [ids]}`` and any k distinct ids from ``from`` are
+accepted in ``"cards"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.sanguosha.cards import (
+    AXE,
+    DODGES,
+    EIGHT_TRIGRAMS,
+    KILLS,
+    NAME,
+    NULLIFICATIONS,
+    PEACHES,
+    SPEAR,
+    WEAPON,
+)
+from domain.sanguosha.plays import legal_uses
+from domain.sanguosha.zones import horses_of
+
+Action = dict[str, Any]
+DECLINE: Action = {"type": "decline"}
+
+#: asks and what they wait for, for views and docs
+ASKS = {
+    "play": "use cards or end the play phase",
+    "discard": "discard down to your HP",
+    "dodge": "play a Dodge (or judge with Eight Trigrams) or take the hit",
+    "kill": "play a Kill (Duel, Barbarian Invasion) or take 1 damage",
+    "nullify": "play a Nullification on the trick's effect, or let it be",
+    "peach": "play a Peach on the dying player",
+    "blade": "Blade: use another Kill on the target who dodged",
+    "axe": "Axe: discard two cards to make the dodged Kill hit",
+    "ice_sword": "Ice Sword: discard two of the target's cards instead of damage",
+    "kylin": "Kylin Bow: discard one of the target's horses",
+    "pick": "choose one of the target's cards",
+    "grace": "take one of the revealed cards",
+    "collateral": "Kill the named player, or give your weapon away",
+    "double_swords": "Double Swords: discard a hand card, or let the attacker draw",
+}
+
+
+def _cards_of(hand: list[int], ids: frozenset[int]) -> list[Action]:
+    return [{"type": "respond", "card": c} for c in hand if c in ids]
+
+
+def _kills(table: Any, seat: int) -> list[Action]:
+    hand = table.hands[seat]
+    out = _cards_of(hand, KILLS)
+    weapon = table.equip[seat][WEAPON]
+    if weapon is not None and NAME[weapon] == SPEAR and len(hand) >= 2:
+        out.append({"type": "respond", "spear": True, "count": 2, "from": list(hand)})
+    return out
+
+
+def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
+    """The legal actions of ``seat``, which the top frame ``f`` waits on."""
+    ask = f["a"]
+    hand = table.hands[seat]
+    if ask == "play":
+        return legal_uses(table, seat)
+    if ask == "discard":
+        return [{"type": "discard", "count": f["n"], "from": list(hand)}]
+    if ask == "dodge":
+        out = _cards_of(hand, DODGES)
+        armor = table.equip[seat][1]
+        if (armor is not None and NAME[armor] == EIGHT_TRIGRAMS and not f.get("ig")
+                and not f.get("et")):
+            out.append({"type": "eight_trigrams"})
+        return out + [DECLINE]
+    if ask == "kill":
+        return _kills(table, seat) + [DECLINE]
+    if ask == "nullify":
+        return _cards_of(hand, NULLIFICATIONS) + [DECLINE]
+    if ask == "peach":
+        return _cards_of(hand, PEACHES) + [DECLINE]
+    if ask in ("blade", "collateral"):
+        return _kills(table, seat) + [DECLINE]
+    if ask == "axe":
+        axe = table.equip[seat][WEAPON]
+        pool = hand + [c for c in table.equip[seat] if c is not None and c != axe]
+        assert axe is not None and NAME[axe] == AXE
+        return [{"type": "discard", "count": 2, "from": pool}, DECLINE]
+    if ask == "ice_sword":
+        return [{"type": "accept"}, DECLINE]
+    if ask == "kylin":
+        target = f["t"][f["i"]]
+        return [{"type": "choose", "card": c} for c in horses_of(table, target)] + [DECLINE]
+    if ask == "pick":
+        target, areas = f["pf"], f["pa"]
+        out: list[Action] = []
+        if table.hands[target]:
+            out.append({"type": "choose", "area": "hand"})
+        out += [{"type": "choose", "card": c} for c in table.equip[target] if c is not None]
+        if "j" in areas:
+            out += [{"type": "choose", "card": c} for c in table.judging[target]]
+        return out
+    if ask == "grace":
+        return [{"type": "choose", "card": c} for c in f["rev"]]
+    if ask == "double_swords":
+        out = [{"type": "discard", "count": 1, "from": list(hand)}] if hand else []
+        return out + [DECLINE]
+    raise AssertionError(f"unknown ask {ask!r}")
