@@ -28,6 +28,7 @@ from domain.sanguosha.cards import (
     DELAYED,
     DISMANTLEMENT,
     DODGE,
+    DUEL,
     EIGHT_TRIGRAMS,
     EQUIPMENT,
     ICE_SWORD,
@@ -56,6 +57,7 @@ DISCARD_PHASE = "discard_phase"
 _RESPONSE_NAME = {"dodge": DODGE, "kill": KILL, "nullify": NULLIFICATION, "peach": PEACH}
 _EVERYONE = (PEACH_GARDEN, AMAZING_GRACE)  # all living players, from the user
 _OTHERS = (BARBARIANS, ARROWS)  # every other living player, from the user's next
+_HOSTILE = frozenset({KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, COLLATERAL})
 
 
 class SanguoshaGame(Resolution, Game):
@@ -81,6 +83,8 @@ class SanguoshaGame(Resolution, Game):
         self.max_hp = [0] * n
         self.alive = [True] * n
         self.killer: list[int | None] = [None] * n
+        # public record of who acted against (+) or for (-) whom: what bots "remember"
+        self.hostility = [[0] * n for _ in range(n)]
         self.current = 0
         self.phase: str | None = None
         self.turn = 0
@@ -371,6 +375,13 @@ class SanguoshaGame(Resolution, Game):
             self.flight.extend(cards)
             if name == KILL and via == "play":
                 self.kills += 1
+        if name in _HOSTILE:
+            row = self.hostility[seat]
+            row[targets[0]] += 1
+            if name == KILL:
+                for t in targets[1:]:
+                    row[t] += 1
+        if len(cards) != 1 or KIND[first] not in (EQUIPMENT, DELAYED):
             frame: dict[str, Any] = {"k": name, "w": None, "a": None, "u": seat,
                                      "cs": list(cards), "t": list(targets), "i": 0,
                                      "st": "start"}
@@ -393,6 +404,7 @@ class SanguoshaGame(Resolution, Game):
             top["w"] = None
         elif ask == "peach":
             self.hp[top["v"]] += 1
+            self.hostility[seat][top["v"]] -= 2
             top["w"] = None
         else:
             self._answer(True)

@@ -1,0 +1,289 @@
+"""Bot policies: ``(game, seat, rng) -> action``.
+
+``random`` is uniform over the listed legal actions (a template is then filled with random
+cards). ``identity`` plays its identity from what the seat may know: its own role, the
+lord, revealed roles and the public record of who attacked or rescued whom.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.sanguosha.actions import concretize
+from domain.sanguosha.cards import (
+    AMAZING_GRACE,
+    ARMOR,
+    ARROWS,
+    BARBARIANS,
+    COLLATERAL,
+    DELAYED,
+    DISMANTLEMENT,
+    DODGE,
+    DUEL,
+    EQUIPMENT,
+    EX_NIHILO,
+    INDULGENCE,
+    KILL,
+    KIND,
+    LIGHTNING,
+    NAME,
+    NULLIFICATION,
+    PEACH,
+    PEACH_GARDEN,
+    PLUS,
+    SLOT,
+    SNATCH,
+    WEAPON,
+)
+from domain.sanguosha.identity import LORD, LOYALIST, REBEL, RENEGADE, IdentityGame
+
+Action = dict[str, Any]
+
+#: how much a bot wants to keep a card (higher = discard later)
+VALUE = {PEACH: 10, DODGE: 7, NULLIFICATION: 7, EX_NIHILO: 8, KILL: 5, SNATCH: 6,
+         DUEL: 5, INDULGENCE: 5, DISMANTLEMENT: 5, BARBARIANS: 4, ARROWS: 4,
+         COLLATERAL: 3, AMAZING_GRACE: 3, PEACH_GARDEN: 3, LIGHTNING: 1}
+HARMFUL = {KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, LIGHTNING, COLLATERAL,
+           BARBARIANS, ARROWS}
+
+
+def random_policy(game: Any, seat: int, rng: random.Random) -> Action:
+    """Uniform over the legal actions."""
+    return concretize(rng.choice(game.legal_actions(seat)), rng)
+
+
+def value(card: int) -> int:
+    return VALUE.get(NAME[card], 4 if KIND[card] == EQUIPMENT else 2)
+
+
+# --- what an identity seat believes ---------------------------------------------------
+def leaning(game: IdentityGame, seat: int) -> float:
+    """> 0: acts like a rebel (attacks the lord); < 0: acts for the lord."""
+    lord = game.lord
+    h = game.hostility
+    lean = float(h[seat][lord])
+    for other in range(game.n):
+        if other not in (seat, lord) and h[seat][other] and h[other][lord] > 0:
+            lean -= 0.5 * h[seat][other]  # attacking the lord's attackers
+    return lean
+
+
+def unknown_roles(game: IdentityGame, me: int) -> tuple[list[int], dict[str, int]]:
+    """The living seats whose role ``me`` does not know, and the roles left among them
+    (the table is public and so is every dead seat's role)."""
+    left = {r: 0 for r in (LORD, LOYALIST, REBEL, RENEGADE)}
+    for r in game.roles:  # the identity table: public knowledge
+        left[r] += 1
+    unknown = []
+    for s in range(game.n):
+        if game.role_visible(s, me) or not game.alive[s]:
+            left[game.roles[s]] -= 1
+        else:
+            unknown.append(s)
+    return unknown, left
+
+
+def relation(game: IdentityGame, me: int, other: int) -> int:
+    """+1 friend, -1 enemy, 0 unknown, as ``me`` sees ``other``."""
+    if other == me:
+        return 1
+    roles, mine = game.roles, game.roles[me]
+    if game.role_visible(other, me):
+        known = roles[other]
+        if mine == RENEGADE:
+            return _renegade_view(game, me, other)
+        if mine in (LORD, LOYALIST):
+            return 1 if known in (LORD, LOYALIST) else -1
+        return 1 if known == REBEL else -1
+    unknown, left = unknown_roles(game, me)
+    if mine == RENEGADE:
+        return _renegade_view(game, me, other)
+    friends = left[LOYALIST] if mine in (LORD, LOYALIST) else left[REBEL]
+    if friends == 0:
+        return -1
+    if friends == len(unknown):
+        return 1
+    evidence = _evidence(game, me, other)
+    if evidence > 0:
+        return -1
+    if evidence < 0:
+        return 1
+    # no evidence for a long time: the loyalists press the unknown
+    return -1 if mine == LOYALIST and game.turn > 12 * game.n else 0
+
+
+def _evidence(game: IdentityGame, me: int, other: int) -> int:
+    """> 0 when ``other`` has attacked seats ``me`` knows to be on its side (or rescued
+    its known enemies); < 0 for the reverse."""
+    roles, mine, row = game.roles, game.roles[me], game.hostility[other]
+    lord_side = mine in (LORD, LOYALIST)
+    score = 0
+    for y in range(game.n):
+        h = row[y]
+        if not h or y == other or not game.role_visible(y, me):
+            continue
+        friend = (roles[y] in (LORD, LOYALIST)) if lord_side else roles[y] == REBEL
+        score += h if friend else -h
+    return score
+
+
+def _renegade_view(game: IdentityGame, me: int, other: int) -> int:
+    """Keep the balance: help the weaker side, protect the lord until it is alone."""
+    lord = game.lord
+    others = [s for s in range(game.n) if game.alive[s] and s not in (me, lord)]
+    if other == lord:
+        return -1 if not others else (1 if game.hp[lord] <= 2 else 0)
+    _, left = unknown_roles(game, me)
+    role = game.roles[other] if game.role_visible(other, me) else None
+    rebels = left[REBEL]  # living rebels: the renegade sees only itself and the lord
+    loyal = len(others) - rebels
+    if rebels == 0 or loyal == 0:
+        return -1
+    rebel_like = role == REBEL or (role is None and leaning(game, other) > 0)
+    loyal_like = role == LOYALIST or (role is None and leaning(game, other) < 0)
+    if rebels >= loyal:
+        return -1 if rebel_like else 0
+    return -1 if loyal_like else 0
+
+
+def _others_score(game: IdentityGame, seat: int) -> int:
+    """Friends minus enemies among the other living seats (for area tricks)."""
+    return sum(relation(game, seat, s) for s in range(game.n) if s != seat and game.alive[s])
+
+
+def _use_score(game: IdentityGame, seat: int, a: Action) -> float:
+    if "spear" in a:
+        t = a["targets"][0]
+        return 2 + (3 if t == game.lord else 0) if relation(game, seat, t) < 0 else -1
+    card = a["card"]
+    name = NAME[card]
+    targets = a.get("targets", [])
+    rel = [relation(game, seat, t) for t in targets]
+    if KIND[card] == EQUIPMENT:
+        return 4 if game.equip[seat][SLOT[card]] is None else 1.5
+    if name == PEACH:
+        return 9 if game.hp[seat] <= 2 else 3
+    if name == EX_NIHILO:
+        return 9
+    if name == AMAZING_GRACE:
+        return 2
+    if name == PEACH_GARDEN:
+        gain = sum(relation(game, seat, s) for s in range(game.n)
+                   if game.alive[s] and game.hp[s] < game.max_hp[s])
+        return 2 + gain if gain > 0 else -1
+    if name in (BARBARIANS, ARROWS):
+        score = -_others_score(game, seat)
+        return 3 + score if score > 0 else -1
+    if name == LIGHTNING:
+        return -1
+    if name == COLLATERAL:
+        return 3 if rel[1] < 0 else -1
+    if not rel or min(rel) >= 0:
+        if name in (DISMANTLEMENT, SNATCH) and rel and rel[0] > 0 and any(
+                KIND[c] == DELAYED for c in game.judging[targets[0]]):
+            return 4  # clear a friend's judgment area
+        return -1
+    if any(r > 0 for r in rel):
+        return -1
+    bonus = 2 if game.lord in targets and game.roles[seat] == REBEL else 0
+    base = {KILL: 6, DUEL: 5, SNATCH: 6, DISMANTLEMENT: 5, INDULGENCE: 5}.get(name, 3)
+    return base + bonus + 0.1 * len(targets)
+
+
+def _play(game: IdentityGame, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    best, best_score = {"type": "end_play"}, 0.0
+    for a in legal:
+        if a["type"] != "use":
+            continue
+        score = _use_score(game, seat, a) + rng.random() * 0.01
+        if score > best_score:
+            best, best_score = a, score
+    if "count" in best:
+        hand = sorted(best["from"], key=value)
+        return {"type": "use", "spear": True, "cards": hand[:2], "targets": best["targets"]}
+    return best
+
+
+def _cheapest(template: Action) -> Action:
+    cards = sorted(template["from"], key=value)[: template["count"]]
+    out = {k: v for k, v in template.items() if k not in ("count", "from")}
+    out["cards"] = cards
+    return out
+
+
+def _first(legal: list[Action], kind: str) -> Action | None:
+    return next((a for a in legal if a["type"] == kind and "count" not in a), None)
+
+
+def identity_policy(game: IdentityGame, seat: int, rng: random.Random) -> Action:
+    """Rebels go for the lord, loyalists guard it, the renegade keeps the balance."""
+    legal = game.legal_actions(seat)
+    ask = game.ask
+    f = game.stack[-1]
+    decline: Action = {"type": "decline"}
+    if ask == "play":
+        return _play(game, seat, legal, rng)
+    if ask in ("discard", "axe", "double_swords"):
+        template = next((a for a in legal if "count" in a), None)
+        if ask == "axe" and (template is None or relation(game, seat, f["t"][f["i"]]) >= 0
+                             or len(template["from"]) < 4):
+            return decline
+        if ask == "double_swords" and (template is None or len(template["from"]) > 3):
+            return decline
+        assert template is not None
+        return _cheapest(template)
+    if ask == "dodge":
+        return next((a for a in legal if a["type"] == "eight_trigrams"), None) or _first(
+            legal, "respond") or decline
+    if ask == "kill":
+        if f["k"] == DUEL:
+            other = f["u"] if seat != f["u"] else f["t"][0]
+            if relation(game, seat, other) > 0 and game.hp[seat] > 1:
+                return decline
+        return _first(legal, "respond") or (
+            _cheapest(legal[-2]) if len(legal) > 1 and "count" in legal[-2] else decline)
+    if ask == "nullify":
+        target, trick = f["tgt"], f["trick"]
+        friend = relation(game, seat, target)
+        want = (trick in HARMFUL and friend > 0) or (trick not in HARMFUL and friend < 0)
+        if want != f["n"]:
+            return _first(legal, "respond") or decline
+        return decline
+    if ask == "peach":
+        dying = f["v"]
+        if dying == seat or relation(game, seat, dying) > 0:
+            return _first(legal, "respond") or decline
+        return decline
+    if ask in ("blade", "collateral"):
+        target = f["t"][f["i"]] if ask == "blade" else f["t"][1]
+        if ask == "collateral" or relation(game, seat, target) < 0:
+            kill = _first(legal, "respond")
+            if kill is not None and (ask == "blade" or relation(game, seat, target) <= 0):
+                return kill
+        return decline
+    if ask == "ice_sword":
+        target = f["t"][f["i"]]
+        return {"type": "accept"} if relation(game, seat, target) > 0 else decline
+    if ask == "kylin":
+        return legal[0] if relation(game, seat, f["t"][f["i"]]) < 0 else decline
+    if ask == "pick":
+        target = f["pf"]
+        if relation(game, seat, target) > 0:
+            judged = [a for a in legal if a.get("card") in game.judging[target]]
+            if judged:
+                return judged[0]
+        equipment = [a for a in legal if "card" in a and a["card"] in game.equip[target]]
+        for slot in (PLUS, ARMOR, WEAPON):
+            for a in equipment:
+                if a["card"] == game.equip[target][slot]:
+                    return a
+        return legal[0]
+    if ask == "grace":
+        return max(legal, key=lambda a: value(a["card"]))
+    return legal[-1]
+
+
+IDENTITY_POLICIES = {"random": random_policy, "identity": identity_policy}
+#: filled in by the Kingdom Wars mode
+HEGEMONY_POLICIES: dict[str, Any] = {}
