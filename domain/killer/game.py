@@ -7,6 +7,15 @@ the voted-out player reveals their card and leaves last words → win check → 
 
 Seat numbers increase to the right (anticlockwise at a real table), so "starting right of
 the victim" means seat victim+1, then victim+2, ... skipping the dead.
+
+Choices where the rules leave room:
+- Last words and statements are turns every asked seat must take; the text may be empty.
+- The police may investigate any living player (the rules say "one living player"), or
+  ``skip`` (the bots skip when no uninvestigated non-policeman lives).
+- The win check follows a night kill at once (no dawn if the game is decided), and a
+  day's vote-out after the voted-out player's last words, in the rules' order.
+- The night victim is dead from the kill on, so the police cannot investigate them and
+  a policeman killed tonight does not investigate; the town learns of it at dawn.
 """
 
 from __future__ import annotations

@@ -34,8 +34,13 @@ class LastChoice:
         return seq[-1]
 
 
+def recorded(game: KillerGame) -> list[Any]:
+    """The events recorded so far (not yet saved), with their fields as attributes."""
+    return list(game.pending_events)
+
+
 def names(game: KillerGame, since: int) -> list[str]:
-    return [type(e).__name__ for e in game.pending_events[since:]]
+    return [type(e).__name__ for e in recorded(game)[since:]]
 
 
 def act(game: KillerGame, seat: int, rng: Any = None, **action: Any) -> None:

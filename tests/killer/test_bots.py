@@ -8,7 +8,7 @@ from typing import Any
 from domain.killer.bots import POLICIES, informed, uniform_random
 from domain.killer.game import KillerGame
 from domain.simulate import play_out
-from tests.killer.rig import act, rig, speak_all, vote
+from tests.killer.rig import act, recorded, rig, speak_all, vote
 
 # Cards "KKPPCCCC": killers 0 1, police 2 3, civilians 4 5 6 7.
 
@@ -115,6 +115,6 @@ def test_the_first_waiting_teammate_makes_the_night_decision() -> None:
     assert any(len(waiting) == 2 for _, waiting in asked)
     assert all(seat == waiting[0] for seat, waiting in asked)
     # ... and that seat's action is the team's decision
-    decisions = [e.seat for e in game.pending_events
+    decisions = [e.seat for e in recorded(game)
                  if type(e).__name__ in ("NightKill", "Investigated")]
     assert decisions == [seat for seat, _ in asked]

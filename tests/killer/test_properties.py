@@ -6,6 +6,7 @@ import json
 import random
 from collections import Counter
 from typing import Any
+from uuid import UUID
 
 import pytest
 from eventsourcing.application import Application
@@ -17,6 +18,7 @@ from domain.killer.bots import POLICIES
 from domain.killer.game import KillerGame
 from domain.killer.roles import CIVILIAN, KILLER, POLICE, role_counts, winning_side
 from domain.simulate import play_out
+from tests.killer.rig import recorded
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 sizes = st.integers(min_value=8, max_value=16)
@@ -32,7 +34,7 @@ def step(game: KillerGame, agents: list[str], rng: random.Random) -> list[Any]:
     before = len(game.pending_events)
     seat = game.to_act()[0]
     game.act(seat, POLICIES[agents[seat]](game, seat, rng), rng)
-    return game.pending_events[before:]
+    return recorded(game)[before:]
 
 
 def test_the_table_for_every_size() -> None:
@@ -45,7 +47,7 @@ def test_the_table_for_every_size() -> None:
 @given(n=sizes, seed=seeds)
 def test_roles_dealt_match_the_table(n: int, seed: int) -> None:
     game = new_game(n, random.Random(seed))
-    assert Counter(game.pending_events[1].roles) == Counter(role_counts(n))
+    assert Counter(recorded(game)[1].roles) == Counter(role_counts(n))
 
 
 @settings(max_examples=40, deadline=None)
@@ -103,15 +105,15 @@ def replay_equals_live(n: int, seed: int, mix: list[str], cut: float) -> None:
     while game.outcome is None:
         step(game, mix, rng)
         seen[game.version] = {v: game.view(v) for v in viewers}
-    app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    app: Application[UUID] = Application(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     app.save(game)  # through the JSON transcoder: every event value must round-trip
-    again = app.repository.get(game.id)
+    again: KillerGame = app.repository.get(game.id)
     assert again.head == game.head  # the same hash chain
     for v in viewers:
         assert again.view(v) == game.view(v)
     # replay at move N is the state the table saw at move N
     version = sorted(seen)[int(cut * (len(seen) - 1))]
-    earlier = app.repository.get(game.id, version=version)
+    earlier: KillerGame = app.repository.get(game.id, version=version)
     for v in viewers:
         assert earlier.view(v) == seen[version][v]
 

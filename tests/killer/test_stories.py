@@ -7,13 +7,14 @@ killers 0 and 1, police 2 and 3, civilians 4 to 7.
 from __future__ import annotations
 
 import random
+from uuid import UUID
 
 import pytest
 from eventsourcing.application import Application
 
 from domain.game import GameOver
 from domain.killer.game import KillerGame
-from tests.killer.rig import LastChoice, act, names, rig, speak_all, vote
+from tests.killer.rig import LastChoice, act, names, recorded, rig, speak_all, vote
 
 
 def test_police_win_after_finding_both_killers() -> None:
@@ -29,9 +30,9 @@ def test_police_win_after_finding_both_killers() -> None:
     n = len(game.pending_events)
     act(game, 3, type="investigate", target=0)
     assert names(game, n) == ["Investigated", "VictimAnnounced"]
-    assert game.pending_events[n].killer is True
+    assert recorded(game)[n].killer is True
     # dawn: 4 was a civilian and leaves last words, kept as written
-    assert game.pending_events[-1].role == "civilian"
+    assert recorded(game)[-1].role == "civilian"
     act(game, 4, type="last_words", text="  I trust seat 2.  ")
     assert game.last_words[-1]["text"] == "  I trust seat 2.  "
     # statements start right of the victim
@@ -41,7 +42,7 @@ def test_police_win_after_finding_both_killers() -> None:
     n = len(game.pending_events)
     vote(game, {0: 2, 1: 2, 2: 0, 3: 0, 5: 0, 6: 0, 7: 0})
     assert names(game, n) == ["VoteCast"] * 7 + ["VotedOut"]
-    out = game.pending_events[-1]
+    out = recorded(game)[-1]
     assert (out.seat, out.role, out.votes) == (0, "killer", 5)
     # the voted-out killer may leave last words; then the win check: one killer lives
     act(game, 0, type="last_words", text="")
@@ -135,14 +136,14 @@ def test_a_tie_vote_is_broken_at_random_and_the_choice_recorded() -> None:
     # votes: seats 0, 1 and 2 have two votes each
     vote(game, {5: 0, 6: 0, 7: 1, 0: 1, 1: 2, 2: 3, 3: 2}, rng=LastChoice())
     assert names(game, n) == ["VoteCast"] * 7 + ["TieBroken", "VotedOut"]
-    tie, out = game.pending_events[-2], game.pending_events[-1]
+    tie, out = recorded(game)[-2], recorded(game)[-1]
     # the tie-break picked among the leaders (the stand-in picks the last) ...
     assert (tie.candidates, tie.chosen) == ([0, 1, 2], 2)
     assert (out.seat, out.role, out.votes) == (2, "police", 2)
     # ... and is a fact: a replay reads it, it does not roll again
-    app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    app: Application[UUID] = Application(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     app.save(game)
-    again = app.repository.get(game.id)
+    again: KillerGame = app.repository.get(game.id)
     assert again.voted_out == 2
     assert again.view("referee") == game.view("referee")
 
@@ -183,7 +184,7 @@ def test_abstentions_do_not_count_and_one_vote_is_enough() -> None:
     speak_all(game)
     # only seat 2 votes
     vote(game, {5: None, 6: None, 7: None, 0: None, 1: None, 2: 1, 3: None})
-    assert (game.voted_out, game.pending_events[-1].votes) == (1, 1)
+    assert (game.voted_out, recorded(game)[-1].votes) == (1, 1)
 
 
 def test_the_night_kill_of_the_last_policeman_ends_the_game_at_night() -> None:
@@ -197,9 +198,9 @@ def test_the_night_kill_of_the_last_policeman_ends_the_game_at_night() -> None:
 def test_a_new_game_deals_the_table_and_records_the_deal() -> None:
     game = KillerGame.new([f"p{i}" for i in range(12)], rng=random.Random(7))
     assert names(game, 0) == ["Started", "RolesDealt"]
-    dealt = game.pending_events[1].roles
+    dealt = recorded(game)[1].roles
     assert sorted(dealt) == sorted(["killer"] * 3 + ["police"] * 3 + ["civilian"] * 6)
     assert game.roles == dealt
-    assert game.pending_events[0].agents == ["human"] * 12
+    assert recorded(game)[0].agents == ["human"] * 12
     assert (game.phase, game.night, game.outcome) == ("night_kill", 1, None)
     assert game.to_act() == [s for s, r in enumerate(dealt) if r == "killer"]

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from domain.game import REFEREE, SPECTATOR
-from tests.killer.rig import act, rig, speak_all, vote
+from tests.killer.rig import act, recorded, rig, speak_all, vote
 
 # Cards "KKPPCCCC": killers 0 1, police 2 3, civilians 4 5 6 7.
 K, P, C = "killer", "police", "civilian"
-_ = None
+U: str | None = None  # a card the viewer does not see
 
 
 def test_each_seat_sees_its_own_card_and_its_team() -> None:
     game = rig("KKPPCCCC")
-    assert game.view(4)["roles"] == [_, _, _, _, C, _, _, _]
-    assert game.view(0)["roles"] == [K, K, _, _, _, _, _, _]  # killers know each other
-    assert game.view(3)["roles"] == [_, _, P, P, _, _, _, _]  # police know each other
-    assert game.view(SPECTATOR)["roles"] == [_] * 8
+    assert game.view(4)["roles"] == [U, U, U, U, C, U, U, U]
+    assert game.view(0)["roles"] == [K, K, U, U, U, U, U, U]  # killers know each other
+    assert game.view(3)["roles"] == [U, U, P, P, U, U, U, U]  # police know each other
+    assert game.view(SPECTATOR)["roles"] == [U] * 8
     assert game.view(REFEREE)["roles"] == [K, K, P, P, C, C, C, C]
 
 
@@ -49,7 +49,7 @@ def test_the_night_victim_is_known_to_the_killers_until_dawn() -> None:
     act(game, 2, type="investigate", target=0)
     spectator = game.view(SPECTATOR)
     assert spectator["alive"][4] is False and spectator["victim"] == 4
-    assert spectator["roles"] == [_, _, _, _, C, _, _, _]
+    assert spectator["roles"] == [U, U, U, U, C, U, U, U]
     assert spectator["deaths"] == [{"day": 1, "seat": 4, "role": C, "cause": "killed"}]
 
 
@@ -84,11 +84,11 @@ def test_events_are_redacted_per_viewer_while_live() -> None:
     game = rig("KKPPCCCC")
     act(game, 0, type="kill", target=4)
     act(game, 3, type="investigate", target=1)
-    dealt, kill, probe, dawn = game.pending_events[1:5]
-    assert game.event_view(dealt, 5)["data"] == {"roles": [_, _, _, _, _, C, _, _]}
-    assert game.event_view(dealt, 1)["data"] == {"roles": [K, K, _, _, _, _, _, _]}
-    assert game.event_view(dealt, 2)["data"] == {"roles": [_, _, P, P, _, _, _, _]}
-    assert game.event_view(dealt, SPECTATOR)["data"] == {"roles": [_] * 8}
+    dealt, kill, probe, dawn = recorded(game)[1:5]
+    assert game.event_view(dealt, 5)["data"] == {"roles": [U, U, U, U, U, C, U, U]}
+    assert game.event_view(dealt, 1)["data"] == {"roles": [K, K, U, U, U, U, U, U]}
+    assert game.event_view(dealt, 2)["data"] == {"roles": [U, U, P, P, U, U, U, U]}
+    assert game.event_view(dealt, SPECTATOR)["data"] == {"roles": [U] * 8}
     assert game.event_view(kill, 1)["data"] == {"seat": 0, "target": 4}
     assert game.event_view(kill, SPECTATOR)["data"] == {}
     assert game.event_view(kill, 2)["data"] == {}
@@ -102,5 +102,5 @@ def test_everything_is_shown_once_the_game_is_over() -> None:
     game = rig("KKPCCCCC")
     act(game, 0, type="kill", target=2)  # the only policeman: killers win at night
     assert game.view(SPECTATOR)["roles"] == [K, K, P, C, C, C, C, C]
-    assert game.event_view(game.pending_events[2], SPECTATOR)["data"] == {"seat": 0, "target": 2}
+    assert game.event_view(recorded(game)[2], SPECTATOR)["data"] == {"seat": 0, "target": 2}
     assert game.view(SPECTATOR)["phase"] == "ended"
