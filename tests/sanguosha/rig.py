@@ -1,0 +1,140 @@
+"""Build Sanguosha tables from a prearranged deck: the 'given events' of a story.
+
+``table(hands={0: ["kill", "dodge"]}, pile=["peach"])`` deals seat 0 a Kill and a Dodge
+(the rest of its four cards are inert fillers), and puts a Peach on top of the draw pile.
+Fillers are cards that never answer anything (no Kill, Dodge, Peach or Nullification), so
+no window opens that the story did not ask for. The deck order and the identities are
+recorded by ``IdentityGame.new`` exactly as in a random deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from domain.game import IllegalAction
+from domain.sanguosha.cards import DECK, DECK_SIZE, NAME
+from domain.sanguosha.identity import IdentityGame
+
+#: a card: an id, a name ("kill": the first free one), or (name, suit, number)
+Spec = int | str | tuple[str, str, int]
+RESPONSIVE = {"kill", "dodge", "peach", "nullification"}
+ROLES = {
+    4: ["lord", "rebel", "loyalist", "renegade"],
+    5: ["lord", "rebel", "loyalist", "renegade", "rebel"],
+}
+
+
+def card(spec: Spec, used: set[int] | None = None) -> int:
+    """The id of a card spec (not one of ``used``)."""
+    used = used or set()
+    if isinstance(spec, int):
+        return spec
+    if isinstance(spec, str):
+        name, suit, number = spec, None, None
+    else:
+        name, suit, number = spec
+    for c in DECK:
+        if (c.name == name and c.id not in used and suit in (None, c.suit)
+                and number in (None, c.number)):
+            return c.id
+    raise LookupError(f"no free card {spec!r}")
+
+
+def table(
+    hands: dict[int, Sequence[Spec]] | None = None,
+    pile: Sequence[Spec] = (),
+    *,
+    n: int = 4,
+    roles: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+    full: bool = False,
+) -> IdentityGame:
+    """Given: a table of ``n`` seats dealt these hands with this pile on top.
+
+    With ``full`` the listed hands are exactly the seats' cards (fewer than 4 are padded
+    by nothing: their missing cards go to the bottom of the pile instead). The lord is
+    seat 0 unless ``roles`` says otherwise.
+    """
+    hands = hands or {}
+    used: set[int] = set()
+    chosen: dict[int, list[int]] = {}
+    for seat, specs in hands.items():
+        chosen[seat] = []
+        for spec in specs:
+            c = card(spec, used)
+            used.add(c)
+            chosen[seat].append(c)
+    top = []
+    for spec in pile:
+        c = card(spec, used)
+        used.add(c)
+        top.append(c)
+    free = [c for c in range(DECK_SIZE) if c not in used]
+    fillers = [c for c in free if NAME[c] not in RESPONSIVE]
+    rest = [c for c in free if NAME[c] in RESPONSIVE]
+    deck: list[int] = []
+    for seat in range(n):
+        mine = chosen.get(seat, [])
+        assert len(mine) <= 4, "the starting hand is 4 cards; put the rest in the pile"
+        while len(mine) < 4:
+            mine.append(fillers.pop(0))
+        deck += mine
+    deck += top + fillers + rest
+    assert len(deck) == DECK_SIZE
+    return IdentityGame.new(
+        [f"p{i}" for i in range(n)], options or {}, rng=random.Random(0), deck=deck,
+        roles=roles or ROLES.get(n) or (["lord", "rebel", "loyalist", "renegade"]
+                                        + ["rebel"] * (n - 4)),
+    )
+
+
+def mark(game: IdentityGame) -> int:
+    return len(game.pending_events)
+
+
+def new_events(game: IdentityGame, since: int) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for e in game.pending_events[since:]:
+        data = {k: v for k, v in vars(e).items()
+                if k not in ("originator_id", "originator_version", "timestamp", "prev")}
+        out.append((type(e).__name__, data))
+    return out
+
+
+def act(game: IdentityGame, seat: int, **action: Any) -> list[tuple[str, dict[str, Any]]]:
+    """When: ``seat`` acts; returns the events it caused (name, data)."""
+    since = mark(game)
+    game.act(seat, dict(action), random.Random(1))
+    return new_events(game, since)
+
+
+def kinds(events: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    return [name for name, _ in events]
+
+
+def refuse(game: IdentityGame, seat: int, error: type[IllegalAction], **action: Any) -> None:
+    """Then: the action is refused with ``error`` and nothing is recorded."""
+    before = (mark(game), game.view("referee"))
+    with pytest.raises(error):
+        game.act(seat, dict(action), random.Random(1))
+    assert (mark(game), game.view("referee")) == before
+
+
+def end_turn(game: IdentityGame) -> list[tuple[str, dict[str, Any]]]:
+    """When: the current seat ends its play phase and discards its lowest ids if needed."""
+    seat = game.current
+    out = act(game, seat, type="end_play")
+    if game.ask == "discard":
+        template = game.legal_actions(seat)[0]
+        out += act(game, seat, type="discard", cards=sorted(template["from"])[:template["count"]])
+    return out
+
+
+def decline_all(game: IdentityGame, ask: str) -> None:
+    """When: every seat asked ``ask`` declines it (windows nobody cares about)."""
+    while game.ask == ask:
+        act(game, game.to_act()[0], type="decline")
