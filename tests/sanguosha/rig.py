@@ -46,7 +46,7 @@ def card(spec: Spec, used: set[int] | None = None) -> int:
 
 def table(
     hands: dict[int, Sequence[Spec]] | None = None,
-    pile: Sequence[Spec] = (),
+    pile: Sequence[Spec | None] = (),
     *,
     n: int = 4,
     roles: list[str] | None = None,
@@ -68,8 +68,11 @@ def table(
             c = card(spec, used)
             used.add(c)
             chosen[seat].append(c)
-    top = []
+    top: list[int | None] = []
     for spec in pile:
+        if spec is None:  # any inert card
+            top.append(None)
+            continue
         c = card(spec, used)
         used.add(c)
         top.append(c)
@@ -83,7 +86,7 @@ def table(
         while len(mine) < 4:
             mine.append(fillers.pop(0))
         deck += mine
-    deck += top + fillers + rest
+    deck += [fillers.pop() if c is None else c for c in top] + fillers + rest
     assert len(deck) == DECK_SIZE
     return IdentityGame.new(
         [f"p{i}" for i in range(n)], options or {}, rng=random.Random(0), deck=deck,
@@ -125,12 +128,14 @@ def refuse(game: IdentityGame, seat: int, error: type[IllegalAction], **action: 
 
 
 def end_turn(game: IdentityGame) -> list[tuple[str, dict[str, Any]]]:
-    """When: the current seat ends its play phase and discards its lowest ids if needed."""
+    """When: the current seat ends its play phase and discards if needed (fillers first:
+    the cards that answer windows are kept)."""
     seat = game.current
     out = act(game, seat, type="end_play")
     if game.ask == "discard":
         template = game.legal_actions(seat)[0]
-        out += act(game, seat, type="discard", cards=sorted(template["from"])[:template["count"]])
+        keep_last = sorted(template["from"], key=lambda c: (NAME[c] in RESPONSIVE, c))
+        out += act(game, seat, type="discard", cards=keep_last[:template["count"]])
     return out
 
 
@@ -138,3 +143,10 @@ def decline_all(game: IdentityGame, ask: str) -> None:
     """When: every seat asked ``ask`` declines it (windows nobody cares about)."""
     while game.ask == ask:
         act(game, game.to_act()[0], type="decline")
+
+
+def pass_to(game: IdentityGame, seat: int) -> None:
+    """When: every turn ends without playing until it is ``seat``'s play phase."""
+    end_turn(game)
+    while game.current != seat or game.ask != "play":
+        end_turn(game)
