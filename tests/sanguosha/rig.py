@@ -51,13 +51,12 @@ def table(
     n: int = 4,
     roles: list[str] | None = None,
     options: dict[str, Any] | None = None,
-    full: bool = False,
+    game_class: type[IdentityGame] = IdentityGame,
 ) -> IdentityGame:
     """Given: a table of ``n`` seats dealt these hands with this pile on top.
 
-    With ``full`` the listed hands are exactly the seats' cards (fewer than 4 are padded
-    by nothing: their missing cards go to the bottom of the pile instead). The lord is
-    seat 0 unless ``roles`` says otherwise.
+    Hands shorter than 4 are padded with fillers; ``None`` in the pile is a filler too.
+    The lord is seat 0 unless ``roles`` says otherwise.
     """
     hands = hands or {}
     used: set[int] = set()
@@ -88,7 +87,7 @@ def table(
         deck += mine
     deck += [fillers.pop() if c is None else c for c in top] + fillers + rest
     assert len(deck) == DECK_SIZE
-    return IdentityGame.new(
+    return game_class.new(
         [f"p{i}" for i in range(n)], options or {}, rng=random.Random(0), deck=deck,
         roles=roles or ROLES.get(n) or (["lord", "rebel", "loyalist", "renegade"]
                                         + ["rebel"] * (n - 4)),
