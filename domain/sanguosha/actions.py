@@ -162,6 +162,10 @@ def diagnose(table: Any, seat: int, action: Action, legal: list[Action]) -> Ille
             if action.get("spear"):
                 return WrongCount("the Spear turns exactly two hand cards into a Kill")
             return CannotUseNow(f"{name} cannot be used now")
+        counts = {len(_targets(a)) for a in same_card}
+        if len(targets) not in counts or len(set(targets)) != len(targets):
+            return InvalidTarget(f"{name} takes {' or '.join(map(str, sorted(counts)))} "
+                                 f"distinct target(s) here, not {targets}")
         live = [t for t in targets if 0 <= t < table.n and t != seat and table.alive[t]]
         if name in (KILL, SNATCH) and targets and len(live) == len(targets):
             return OutOfRange(f"{targets} out of range for {name}")
