@@ -125,7 +125,18 @@ class SanguoshaGame(Resolution, Game):
         f = self.stack[-1]
         if f["w"] != seat:
             return []
-        return answers(self, seat, f)
+        return list(self._answers(seat, f))
+
+    def _answers(self, seat: int, f: dict[str, Any]) -> list[dict[str, Any]]:
+        """The waiting seat's answers, computed once per version (state only changes by
+        events, and every event moves the version): bots and validation share them."""
+        key = (self.version, seat)
+        cached = getattr(self, "_legal_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        legal = answers(self, seat, f)
+        self._legal_cache = (key, legal)
+        return legal
 
     @property
     def ask(self) -> str | None:
@@ -137,7 +148,7 @@ class SanguoshaGame(Resolution, Game):
     # --- commands --------------------------------------------------------------------
     def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
         f = self.stack[-1]
-        legal = answers(self, seat, f)
+        legal = self._answers(seat, f)
         chosen = match(action, legal)
         if chosen is None:
             raise diagnose(self, seat, action, legal)
