@@ -20,7 +20,7 @@ cards used, ``t`` targets, ``i`` current target index, ``ans`` the last answer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.sanguosha.cards import (
     AMAZING_GRACE,
@@ -63,9 +63,27 @@ _KILL_SCRATCH = ("ig", "et", "ice", "ky", "left", "pf", "pa", "ans")
 class Resolution:
     """Mixin of the engine aggregate: frame steps, run only from event bodies."""
 
-    # State (n, hands, equip, judging, pile, discard, flight, hp, max_hp, alive, current,
-    # phase, kills, skip_play, judged, stack, due, outcome) lives on the engine aggregate;
-    # no annotations here, since eventsourcing would read them as constructor fields.
+    # State lives on the engine aggregate. The annotations are for type checkers only:
+    # at run time eventsourcing would read class annotations as constructor fields.
+    if TYPE_CHECKING:
+        n: int
+        hands: list[list[int]]
+        equip: list[list[int | None]]
+        judging: list[list[int]]
+        pile: list[int]
+        discard: list[int]
+        flight: list[int]
+        hp: list[int]
+        max_hp: list[int]
+        alive: list[bool]
+        current: int
+        phase: str | None
+        kills: int
+        skip_play: bool
+        judged: list[int]
+        stack: list[Frame]
+        due: dict[str, Any] | None
+        outcome: dict[str, Any] | None
 
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
         raise NotImplementedError

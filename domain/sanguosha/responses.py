@@ -104,6 +104,6 @@ def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
     if ask == "grace":
         return [{"type": "choose", "card": c} for c in f["rev"]]
     if ask == "double_swords":
-        out = [{"type": "discard", "count": 1, "from": list(hand)}] if hand else []
-        return out + [DECLINE]
+        offer = [{"type": "discard", "count": 1, "from": list(hand)}] if hand else []
+        return offer + [DECLINE]
     raise AssertionError(f"unknown ask {ask!r}")
