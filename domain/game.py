@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import field
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
@@ -83,7 +83,11 @@ def pick(rng: random.Random | None) -> random.Random:
 
 
 class Chained(Aggregate):
-    """An aggregate whose every event carries the digest of the one before it."""
+    """An aggregate whose every stored event carries the digest of the one before it.
+
+    Events are sealed (their ``prev`` filled in) when they are collected for saving, or
+    when the head is asked for: play itself never pays for hashing, storage does.
+    """
 
     class Event(Aggregate.Event):
         prev: str = field(default=GENESIS, kw_only=True)
@@ -91,23 +95,37 @@ class Chained(Aggregate):
         def mutate(self, aggregate: Any) -> Any:
             agg = super().mutate(aggregate)
             if agg is not None:
-                agg._last_event = self  # noqa: SLF001 - the chain head, set on live and replay
-                agg._head = None  # noqa: SLF001
+                agg._last_event = self  # noqa: SLF001 - the chain's latest link
             return agg
 
     def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
-        kwargs["prev"] = self.head
+        if not self._pending_events:
+            # everything before this event is stored: remember where the chain stands
+            last = getattr(self, "_last_event", None)
+            self._seal_from = GENESIS if last is None else digest(last)
         super().trigger_event(event_class, **kwargs)
+
+    def seal(self) -> str:
+        """Fill in ``prev`` of the pending events, in order; return the new head."""
+        pending = self._pending_events
+        if not pending:
+            last = getattr(self, "_last_event", None)
+            return GENESIS if last is None else digest(last)
+        head = getattr(self, "_seal_from", GENESIS) if pending[0].originator_version > 1 \
+            else GENESIS
+        for e in pending:
+            object.__setattr__(e, "prev", head)  # sealing: before anyone stores or sees it
+            head = digest(e)
+        return head
+
+    def collect_events(self) -> Any:
+        self.seal()
+        return super().collect_events()
 
     @property
     def head(self) -> str:
-        """Digest of the latest event: the next event's `prev`, and a seat's receipt."""
-        cached = getattr(self, "_head", None)
-        if cached is None:
-            last = getattr(self, "_last_event", None)
-            cached = GENESIS if last is None else digest(last)
-            self._head = cached
-        return cached
+        """Digest of the latest event: a seat's receipt once the game has ended."""
+        return self.seal()
 
 
 class Game(Chained):
@@ -117,6 +135,12 @@ class Game(Chained):
     public command methods; ``@event`` bodies only change state, since they run again on
     every replay.
     """
+
+    if TYPE_CHECKING:  # set by each game's created event; declared for type checkers only
+        players: list[str]
+        options: dict[str, Any]
+        agents: list[str]
+        outcome: dict[str, Any] | None
 
     kind: ClassVar[str] = ""
     min_players: ClassVar[int] = 1
@@ -153,8 +177,8 @@ class Game(Chained):
             raise GameOver("the game is over; no more actions are taken")
         kind = action["type"]
         if kind not in self.anytime_actions and seat not in self.to_act():
-            waiting = ", ".join(str(s) for s in self.to_act()) or "nobody"
-            raise NotYourTurn(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
+            # no list of who is waiting: in some games that alone is a secret
+            raise NotYourTurn(f"seat {seat} has nothing to decide now")
         self._act(seat, dict(action), pick(rng))
 
     def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
@@ -162,6 +186,11 @@ class Game(Chained):
 
     def view(self, viewer: Viewer = SPECTATOR) -> dict[str, Any]:
         raise NotImplementedError
+
+    def visible_to_act(self, viewer: Viewer) -> list[int]:
+        """Whom a viewer may see the game waiting on. Games where the waiting itself tells
+        a secret (who holds a card, who is a killer) show a wider or empty list."""
+        return self.to_act()
 
     def sees_all(self, viewer: Viewer) -> bool:
         return viewer == REFEREE or self.outcome is not None
@@ -192,6 +221,7 @@ class Game(Chained):
     def base_view(self, viewer: Viewer) -> dict[str, Any]:
         """The part of every game's view that does not depend on its rules."""
         waiting = self.to_act() if self.outcome is None else []
+        shown = waiting if self.sees_all(viewer) else self.visible_to_act(viewer)
         out: dict[str, Any] = {
             "id": str(self.id),
             "kind": self.kind,
@@ -199,7 +229,7 @@ class Game(Chained):
             "players": list(self.players),
             "options": dict(self.options),
             "viewer": viewer,
-            "to_act": waiting,
+            "to_act": shown,
             "status": "finished" if self.outcome is not None else "live",
             "outcome": self.outcome,
         }

@@ -47,6 +47,9 @@ class GameHall(Application[UUID]):
     @classmethod
     def from_store(cls, url: str | None = None, **extra: str) -> GameHall:
         env = store_env(store_url(url))
+        # recently used games stay in memory; a get fast-forwards them from the store, so
+        # several app servers sharing one store still see each other's moves
+        env.setdefault("AGGREGATE_CACHE_MAXSIZE", "2000")
         env.update(extra)
         return cls(env=env)
 

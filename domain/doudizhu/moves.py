@@ -40,13 +40,18 @@ def _chains(counts: list[int], need: int, kind: PatternKind) -> Iterator[tuple[i
             hi += 1
 
 
-def _plays_of(counts: list[int], kind: PatternKind, size: int | None = None) -> Iterator[str]:
-    """Rank strings of every play of one kind (and, if given, one size)."""
-    ranks = [i for i in range(15) if counts[i]]
-    if kind in (K.SINGLE, K.PAIR, K.TRIO, K.BOMB):
-        n = {K.SINGLE: 1, K.PAIR: 2, K.TRIO: 3, K.BOMB: 4}[kind]
+_SAME = {K.SINGLE: 1, K.PAIR: 2, K.TRIO: 3, K.BOMB: 4}
+_CHAIN_NEED = {K.STRAIGHT: 1, K.PAIR_CHAIN: 2, K.AIRPLANE: 3}
+
+
+def _plays_of(counts: list[int], ranks: list[int], kind: PatternKind,
+              size: int | None = None, above: int = -1) -> Iterator[str]:
+    """Rank strings of every play of one kind (and, if given, one size) whose main rank
+    is above ``above``; ``ranks`` are the ranks the hand holds."""
+    if kind in _SAME:
+        n = _SAME[kind]
         for i in ranks:
-            if counts[i] >= n and (n < 4 or counts[i] == 4):
+            if i > above and counts[i] >= n and (n < 4 or counts[i] == 4):
                 yield RANKS[i] * n
     elif kind is K.ROCKET:
         if counts[BLACK] and counts[RED]:
@@ -54,20 +59,21 @@ def _plays_of(counts: list[int], kind: PatternKind, size: int | None = None) -> 
     elif kind in (K.TRIO_SINGLE, K.TRIO_PAIR):
         n = 1 if kind is K.TRIO_SINGLE else 2
         for t in ranks:
-            if counts[t] >= 3:
+            if t > above and counts[t] >= 3:
+                trio = RANKS[t] * 3
                 for s in ranks:
                     if s != t and counts[s] >= n:
-                        yield _join({t: 3, s: n})
-    elif kind in (K.STRAIGHT, K.PAIR_CHAIN, K.AIRPLANE):
-        need = {K.STRAIGHT: 1, K.PAIR_CHAIN: 2, K.AIRPLANE: 3}[kind]
+                        yield trio + RANKS[s] * n if s > t else RANKS[s] * n + trio
+    elif kind in _CHAIN_NEED:
+        need = _CHAIN_NEED[kind]
         for lo, hi in _chains(counts, need, kind):
-            if size is None or (hi - lo + 1) * need == size:
+            if hi > above and (size is None or (hi - lo + 1) * need == size):
                 yield "".join(RANKS[i] * need for i in range(lo, hi + 1))
     elif kind in (K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS):
-        yield from _airplanes_with_kickers(counts, kind, size)
+        yield from _airplanes_with_kickers(counts, kind, size, above)
     elif kind in (K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS):
         for f in ranks:
-            if counts[f] != 4:
+            if counts[f] != 4 or f <= above:
                 continue
             if kind is K.FOUR_TWO_SINGLES:
                 avail = [(i, min(counts[i], 2)) for i in ranks if i != f]
@@ -82,12 +88,12 @@ def _plays_of(counts: list[int], kind: PatternKind, size: int | None = None) -> 
 
 
 def _airplanes_with_kickers(
-    counts: list[int], kind: PatternKind, size: int | None
+    counts: list[int], kind: PatternKind, size: int | None, above: int = -1
 ) -> Iterator[str]:
     per = 1 if kind is K.AIRPLANE_SINGLES else 2
     for lo, hi in _chains(counts, 3, kind):
         k = hi - lo + 1
-        if size is not None and k * (3 + per) != size:
+        if hi <= above or (size is not None and k * (3 + per) != size):
             continue
         chain = set(range(lo, hi + 1))
         if per == 2:
@@ -133,25 +139,23 @@ ALL_KINDS = tuple(PatternKind)
 @lru_cache(maxsize=32768)
 def _legal(hand: str, last: str | None) -> tuple[str, ...]:
     counts = counts_of(hand)
+    ranks = [i for i in range(15) if counts[i]]
     out: list[str] = []
     if last is None:
         for kind in ALL_KINDS:
-            out.extend(_plays_of(counts, kind))
+            out.extend(_plays_of(counts, ranks, kind))
         return tuple(out)
     lp = classify(last)
     if lp is None:
         raise ValueError(f"{last!r} is not a legal play")
     if lp.kind is K.ROCKET:
         return ()
-    if lp.kind is not K.BOMB:
-        for play in _plays_of(counts, lp.kind, lp.size):
-            p = classify(play)
-            if p is not None and p.main > lp.main:
-                out.append(play)
-    for play in _plays_of(counts, K.BOMB):
-        if lp.kind is not K.BOMB or counts_of(play).index(4) > lp.main:
-            out.append(play)
-    out.extend(_plays_of(counts, K.ROCKET))
+    if lp.kind is K.BOMB:
+        out.extend(_plays_of(counts, ranks, K.BOMB, above=lp.main))
+    else:
+        out.extend(_plays_of(counts, ranks, lp.kind, lp.size, above=lp.main))
+        out.extend(_plays_of(counts, ranks, K.BOMB))
+    out.extend(_plays_of(counts, ranks, K.ROCKET))
     return tuple(out)
 
 
@@ -161,6 +165,11 @@ def legal_moves(hand: str, last: str | None = None) -> list[str]:
     Passing is not listed: it is always allowed when not leading.
     """
     return list(_legal(normalize(hand), None if last is None else normalize(last)))
+
+
+def legal_moves_sorted(hand: str, last: str | None) -> tuple[str, ...]:
+    """legal_moves for rank strings already sorted (the aggregate's hot path)."""
+    return _legal(hand, last)
 
 
 def pattern_of(play: str) -> Pattern:
