@@ -6,6 +6,8 @@ server or a test without a display and closed deterministically.
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
@@ -82,3 +84,10 @@ def distribution_figure(table: pd.DataFrame, x: str, title: str, *,
 
 def save(fig: Figure, path: str) -> None:
     fig.savefig(path, dpi=110)
+
+
+def png(fig: Figure) -> bytes:
+    """The figure as PNG bytes (notebooks show them with ``IPython.display.Image``)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    return buffer.getvalue()
