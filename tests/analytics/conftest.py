@@ -4,19 +4,17 @@ simulated store, and the test-only ``coin`` game kind registered for a test."""
 from __future__ import annotations
 
 import os
-import random
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import paiju_coin
 import pytest
+from analytics_support import fill
 
 from analytics.projection import close_view
 from domain import registry
-from domain.simulate import play_out
 from service.hall import GameHall
-from service.simulation import simulate
 
 PG_URL = os.environ.get("PAIJU_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
@@ -73,18 +71,6 @@ def open_hall() -> Iterator[list[GameHall]]:
     for hall in halls:
         close_view(hall)
         hall.close()
-
-
-def fill(hall: GameHall, *, hands: int = 24, coins: int = 0) -> None:
-    """A small, seeded store: random and greedy Dou Dizhu hands, optional coin games."""
-    simulate(hall, "doudizhu", hands // 2, "random", seed=11)
-    simulate(hall, "doudizhu", hands - hands // 2, "greedy,random,random", seed=12)
-    rng = random.Random(13)
-    for i in range(coins):
-        game = hall.create_game("coin", [f"p{j}" for j in range(2 + i % 3)],
-                                agents=["heads"] * (2 + i % 3), rng=rng)
-        play_out(game, [paiju_coin.always_heads] * len(game.players), rng)
-        hall.save(game)
 
 
 @pytest.fixture(scope="session")

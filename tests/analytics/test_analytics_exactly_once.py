@@ -7,7 +7,7 @@ import time
 
 import pandas as pd
 import pytest
-from conftest import fill
+from analytics_support import fill
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from analytics.projection import (
