@@ -58,6 +58,8 @@ _RESPONSE_NAME = {"dodge": DODGE, "kill": KILL, "nullify": NULLIFICATION, "peach
 _EVERYONE = (PEACH_GARDEN, AMAZING_GRACE)  # all living players, from the user
 _OTHERS = (BARBARIANS, ARROWS)  # every other living player, from the user's next
 _HOSTILE = frozenset({KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, COLLATERAL})
+#: windows that ask only the seats holding a card: who is asked is a secret
+SECRET_ASKS = frozenset({"nullify", "peach"})
 
 
 class SanguoshaGame(Resolution, Game):
@@ -126,6 +128,20 @@ class SanguoshaGame(Resolution, Game):
         if f["w"] != seat:
             return []
         return list(self._answers(seat, f))
+
+    def visible_to_act(self, viewer: Viewer) -> list[int]:
+        """Whom a viewer sees the game waiting on. The Nullification and dying-Peach
+        windows only ask the seats that hold such a card; shown as such they would tell
+        who holds one. So, to everyone but the referee, such a window waits on every
+        living seat (any of them could in principle hold the card)."""
+        if self._secret_window():
+            return [s for s in range(self.n) if self.alive[s]]
+        return self.to_act()
+
+    def _secret_window(self) -> bool:
+        """Whether the game waits in a window whose asked seat tells who holds a card."""
+        return (self.outcome is None and bool(self.stack)
+                and self.stack[-1]["w"] is not None and self.stack[-1]["a"] in SECRET_ASKS)
 
     def _answers(self, seat: int, f: dict[str, Any]) -> list[dict[str, Any]]:
         """The waiting seat's answers, computed once per version (state only changes by
@@ -568,6 +584,10 @@ class SanguoshaGame(Resolution, Game):
     def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:
         out = self.base_view(viewer)
         everything = self.sees_all(viewer)
+        hide_asked = not everything and self._secret_window()
+        if hide_asked and isinstance(viewer, int) and viewer in out["to_act"]:
+            # every living seat looks asked: one that is not really asked has no answers
+            out["legal_actions"] = self.legal_actions(viewer)
         seats = []
         for s in range(self.n):
             mine = everything or viewer == s
@@ -594,16 +614,17 @@ class SanguoshaGame(Resolution, Game):
             "pile": self.pile[::-1] if everything else None,
             "discard": list(self.discard),
             "in_flight": list(self.flight),
-            "pending": self._pending_view(),
+            "pending": self._pending_view(hide_asked),
             "seats": seats,
         })
         return out
 
-    def _pending_view(self) -> dict[str, Any] | None:
+    def _pending_view(self, hide_asked: bool = False) -> dict[str, Any] | None:
         if self.outcome is not None or not self.stack:
             return None
         f = self.stack[-1]
-        out: dict[str, Any] = {"seat": f["w"], "ask": f["a"], "effect": f["k"]}
+        out: dict[str, Any] = {"seat": None if hide_asked else f["w"], "ask": f["a"],
+                               "effect": f["k"]}
         for key, name in (("u", "user"), ("cs", "cards"), ("t", "targets"), ("rev", "revealed"),
                           ("trick", "trick"), ("tgt", "target"), ("n", "nullified"),
                           ("v", "dying"), ("pf", "from"), ("card", "card"), ("o", "owner")):
@@ -624,6 +645,9 @@ class SanguoshaGame(Resolution, Game):
             hands = data["hands"]
             return {"hands": [list(h) if s == viewer else None for s, h in enumerate(hands)],
                     "counts": [len(h) for h in hands]}
+        if name == "Declined" and data["ask"] in SECRET_ASKS and viewer != data["seat"]:
+            # only a holder is asked: who declined would tell who holds the card
+            return {**data, "seat": None}
         if name in ("CardsDrawn", "RewardDrawn") and viewer != data["seat"]:
             return {**data, "cards": None, "count": len(data["cards"])}
         if (name == "CardTaken" and data["area"] == "hand"
