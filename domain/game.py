@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Aggregate
 
 SPECTATOR = "spectator"
 REFEREE = "referee"
@@ -233,14 +233,84 @@ class Game(Chained):
             "status": "finished" if self.outcome is not None else "live",
             "outcome": self.outcome,
         }
+        if self.outcome is not None:
+            out["receipt"] = self.receipt
+            out["disputes"] = list(self.disputes)
         if isinstance(viewer, int) and viewer in waiting:
             out["legal_actions"] = self.legal_actions(viewer)
         return out
 
-    # --- the common end ----------------------------------------------------------
-    @event("GameEnded")
+    # --- the common end, receipts and disputes ------------------------------------
+    class GameEnded(Chained.Event):
+        outcome: dict[str, Any]
+
+        def apply(self, game: Game) -> None:
+            game.outcome = self.outcome
+            game._ended = self  # noqa: SLF001 - the event each seat's receipt is the digest of
+
+    class DisputeRaised(Chained.Event):
+        by: Viewer
+        claim: str
+
+        def apply(self, game: Game) -> None:
+            game.disputes.append({"number": len(game.disputes) + 1, "by": self.by,
+                                  "claim": self.claim, "raised_at": self.originator_version,
+                                  "verdict": None})
+
+    class DisputeResolved(Chained.Event):
+        number: int
+        verdict: str
+        audit_digest: str
+        note: str
+
+        def apply(self, game: Game) -> None:
+            game.disputes[self.number - 1].update(
+                verdict=self.verdict, audit_digest=self.audit_digest, note=self.note,
+                resolved_at=self.originator_version)
+
     def _game_ended(self, outcome: dict[str, Any]) -> None:
-        self.outcome = outcome
+        self.trigger_event(self.GameEnded, outcome=outcome)
+
+    @property
+    def disputes(self) -> list[dict[str, Any]]:
+        found = self.__dict__.get("_disputes")
+        if found is None:
+            found = self.__dict__["_disputes"] = []
+        return found
+
+    @property
+    def receipt(self) -> str | None:
+        """The digest of the GameEnded event: what every seat keeps to check the record."""
+        ended = self.__dict__.get("_ended")
+        if ended is None:
+            return None
+        self.seal()
+        return digest(ended)
+
+    def raise_dispute(self, by: Viewer, claim: str) -> None:
+        if self.outcome is None:
+            raise IllegalAction("a dispute is raised on a finished game")
+        if not isinstance(claim, str) or not claim.strip():
+            raise MalformedAction("say what is disputed: a claim in words")
+        if len(claim) > MAX_CLAIM:
+            raise MalformedAction(f"a claim is at most {MAX_CLAIM} characters")
+        if by != REFEREE and not (isinstance(by, int) and 0 <= by < len(self.players)):
+            raise IllegalAction("only a seat of this game or its referee may raise a dispute")
+        self.trigger_event(self.DisputeRaised, by=by, claim=claim)
+
+    def resolve_dispute(self, number: int, verdict: str, audit_digest: str,
+                        note: str = "") -> None:
+        if not 1 <= number <= len(self.disputes):
+            raise IllegalAction(f"there is no dispute {number} on this game")
+        if self.disputes[number - 1]["verdict"] is not None:
+            raise IllegalAction(f"dispute {number} is already resolved")
+        if verdict not in ("upheld", "rejected"):
+            raise MalformedAction('a verdict is "upheld" or "rejected"')
+        self.trigger_event(self.DisputeResolved, number=number, verdict=verdict,
+                           audit_digest=audit_digest, note=note[:MAX_CLAIM])
+
+
+MAX_CLAIM = 2000
 
 
 def seat_outcome(

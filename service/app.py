@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_openapi3 import Info, OpenAPI
 
-from service.api import errors, games, matches, replay
+from service.api import audit, errors, games, matches, replay
 from service.hall import GameHall
 
 
@@ -33,6 +33,6 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     hall = app.config.get("PAIJU_HALL") or GameHall.from_store(app.config.get("PAIJU_STORE"))
     app.extensions["paiju.hall"] = hall
     errors.install(app)
-    for bp in (games.bp, replay.bp, matches.bp):
+    for bp in (games.bp, replay.bp, matches.bp, audit.bp):
         app.register_api(bp)
     return app

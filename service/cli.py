@@ -110,6 +110,24 @@ def replay(game_id: str, at: int | None, viewer: str, as_json: bool, store: str 
 
 
 @main.command()
+@click.argument("game_id")
+@click.option("--receipt", default=None, help="a seat's receipt to check against the record")
+@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+@STORE
+def audit(game_id: str, receipt: str | None, as_json: bool, store: str | None) -> None:
+    """Recompute a game (or match) from its raw events and check its hash chain."""
+    from service.audit import audit_game
+
+    hall = open_hall(store)
+    try:
+        report = audit_game(hall, game_id, receipt)
+    except NotFound as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(json.dumps(report.as_dict(), indent=2, default=str) if as_json else report.text())
+    sys.exit(0 if report.agrees else 1)
+
+
+@main.command()
 @click.option("--bind", "-b", default="127.0.0.1:8000", show_default=True)
 @click.option("--workers", "-w", default=2, show_default=True)
 @STORE

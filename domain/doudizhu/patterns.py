@@ -5,14 +5,14 @@ Every legal play has exactly one pattern; ``classify`` returns it or None.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
 
 from domain.doudizhu.cards import ACE, BLACK, RANKS, RED, counts_of, normalize
 
 
-class PatternKind(str, Enum):
+class PatternKind(StrEnum):
     SINGLE = "single"
     PAIR = "pair"
     TRIO = "trio"

@@ -18,6 +18,7 @@ from domain.doudizhu.hand import (
 from domain.game import GameOver, MalformedAction, NotYourTurn
 from tests.doudizhu.rig import rig
 
+
 def spring_deal() -> Hand:
     hands = ["3333456789TJQKABR", "445566778899TTJJQ", "456789TJQQKKKAAA2"]
     return rig(hands, "222", first_bidder=0)
