@@ -72,6 +72,7 @@ class Translator:
     def __init__(self, kinds: list[str] | None = None) -> None:
         self._handlers: dict[str, Callable[[Any, Lookup], list[Change]]] = {}
         self._facts: dict[str, GameFacts] = {}
+        self._by_class: dict[type, Callable[[Any, Lookup], list[Change]] | None] = {}
         for kind in kinds if kinds is not None else registry.kinds():
             cls = registry.game_class(kind)
             self._handlers[get_topic(created_event_class(cls))] = self._created(kind)
@@ -90,7 +91,11 @@ class Translator:
         return tuple(sorted(self._handlers))
 
     def changes(self, event: Any, lookup: Lookup) -> list[Change]:
-        handler = self._handlers.get(get_topic(type(event)))
+        cls = type(event)
+        try:
+            handler = self._by_class[cls]
+        except KeyError:
+            handler = self._by_class[cls] = self._handlers.get(get_topic(cls))
         return handler(event, lookup) if handler else []
 
     def _created(self, kind: str) -> Callable[[Any, Lookup], list[Change]]:

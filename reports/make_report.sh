@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Regenerate reports/ from fixed seeds: every game kind this build offers, simulated by its
+# bots into a fresh SQLite store, projected, and reported.
+#
+#   bash reports/make_report.sh            # store: var/report.db (git-ignored)
+#   bash reports/make_report.sh /tmp/r.db  # another store file
+#
+# Same seeds, same games, same report. Kinds missing from the build are skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+db=${1:-var/report.db}
+mkdir -p "$(dirname "$db")"
+rm -f "$db" "$db-wal" "$db-shm"
+store="sqlite:///$db"
+kinds=$(python -c "from domain import registry; print(' '.join(registry.kinds()))")
+has() { [[ " $kinds " == *" $1 "* ]]; }
+sim() { paiju simulate "$@" --store "$store"; }
+
+if has doudizhu; then
+  sim doudizhu -n 10000 -p random --seed 101
+  sim doudizhu -n 10000 -p greedy --seed 102
+  sim doudizhu -n 4000 -p greedy,random,random --seed 103
+fi
+if has killer; then
+  for n in 8 12 16; do
+    sim killer -n 4000 --players "$n" -p uniform-random --seed $((200 + n))
+    sim killer -n 4000 --players "$n" -p informed --seed $((300 + n))
+  done
+fi
+if has identity; then
+  for n in 5 8; do
+    for p in random identity; do
+      sim identity -n 2000 --players "$n" -p "$p" --seed $((400 + n))
+    done
+  done
+fi
+if has hegemony; then
+  # the Kingdom Wars bots: every policy the build offers, at 6 and 8 seats
+  for p in $(python -c "from domain import registry; print(' '.join(registry.policies('hegemony')))"); do
+    for n in 6 8; do
+      sim hegemony -n 2000 --players "$n" -p "$p" --seed $((500 + n))
+    done
+  done
+fi
+
+python -m analytics project --store "$store"
+python -m analytics report --store "$store" --out reports
+# the command line in report.md names the store file used here
