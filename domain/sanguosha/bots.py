@@ -2,12 +2,14 @@
 
 ``random`` is uniform over the listed legal actions (a template is then filled with random
 cards). ``identity`` plays its identity from what the seat may know: its own role, the
-lord, revealed roles and the public record of who attacked or rescued whom.
+lord, revealed roles and the public record of who attacked or rescued whom. ``kingdom``
+(Kingdom Wars) plays for the side its own generals give it, from the public sides.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from domain.sanguosha.actions import concretize
@@ -36,6 +38,8 @@ from domain.sanguosha.cards import (
     SNATCH,
     WEAPON,
 )
+from domain.sanguosha.generals import ROSTER, perfect_pair
+from domain.sanguosha.hegemony import CAREERIST, HegemonyGame
 from domain.sanguosha.identity import LORD, LOYALIST, REBEL, RENEGADE, IdentityGame
 
 Action = dict[str, Any]
@@ -147,15 +151,28 @@ def _renegade_view(game: IdentityGame, me: int, other: int) -> int:
     return -1 if loyal_like else 0
 
 
-def _others_score(game: IdentityGame, seat: int) -> int:
+Relation = Callable[[Any, int, int], int]
+Bonus = Callable[[Any, int, list[int]], float]
+
+
+def _lord_bonus(game: IdentityGame, seat: int, targets: list[int]) -> float:
+    """A rebel's extra wish to hit the lord."""
+    return 2 if game.lord in targets and game.roles[seat] == REBEL else 0
+
+
+def _spear_bonus(game: Any, seat: int, target: int) -> float:
+    return 3 if getattr(game, "kind", "") == "identity" and target == game.lord else 0
+
+
+def _others_score(game: Any, seat: int, relation: Relation) -> int:
     """Friends minus enemies among the other living seats (for area tricks)."""
     return sum(relation(game, seat, s) for s in range(game.n) if s != seat and game.alive[s])
 
 
-def _use_score(game: IdentityGame, seat: int, a: Action) -> float:
+def _use_score(game: Any, seat: int, a: Action, relation: Relation, bonus_of: Bonus) -> float:
     if "spear" in a:
         t = a["targets"][0]
-        return 2 + (3 if t == game.lord else 0) if relation(game, seat, t) < 0 else -1
+        return 2 + _spear_bonus(game, seat, t) if relation(game, seat, t) < 0 else -1
     card = a["card"]
     name = NAME[card]
     targets = a.get("targets", [])
@@ -173,7 +190,7 @@ def _use_score(game: IdentityGame, seat: int, a: Action) -> float:
                    if game.alive[s] and game.hp[s] < game.max_hp[s])
         return 2 + gain if gain > 0 else -1
     if name in (BARBARIANS, ARROWS):
-        score = -_others_score(game, seat)
+        score = -_others_score(game, seat, relation)
         return 3 + score if score > 0 else -1
     if name == LIGHTNING:
         return -1
@@ -186,17 +203,18 @@ def _use_score(game: IdentityGame, seat: int, a: Action) -> float:
         return -1
     if any(r > 0 for r in rel):
         return -1
-    bonus = 2 if game.lord in targets and game.roles[seat] == REBEL else 0
+    bonus = bonus_of(game, seat, targets)
     base = {KILL: 6, DUEL: 5, SNATCH: 6, DISMANTLEMENT: 5, INDULGENCE: 5}.get(name, 3)
     return base + bonus + 0.1 * len(targets)
 
 
-def _play(game: IdentityGame, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def _play(game: Any, seat: int, legal: list[Action], rng: random.Random, relation: Relation,
+          bonus_of: Bonus) -> Action:
     best, best_score = {"type": "end_play"}, 0.0
     for a in legal:
         if a["type"] != "use":
             continue
-        score = _use_score(game, seat, a) + rng.random() * 0.01
+        score = _use_score(game, seat, a, relation, bonus_of) + rng.random() * 0.01
         if score > best_score:
             best, best_score = a, score
     if "count" in best:
@@ -218,12 +236,18 @@ def _first(legal: list[Action], kind: str) -> Action | None:
 
 def identity_policy(game: IdentityGame, seat: int, rng: random.Random) -> Action:
     """Rebels go for the lord, loyalists guard it, the renegade keeps the balance."""
+    return _card_play(game, seat, rng, relation, _lord_bonus)
+
+
+def _card_play(game: Any, seat: int, rng: random.Random, relation: Relation,
+               bonus_of: Bonus) -> Action:
+    """Every card window, played for the friends ``relation`` names."""
     legal = game.legal_actions(seat)
     ask = game.ask
     f = game.stack[-1]
     decline: Action = {"type": "decline"}
     if ask == "play":
-        return _play(game, seat, legal, rng)
+        return _play(game, seat, legal, rng, relation, bonus_of)
     if ask in ("discard", "axe", "double_swords"):
         template = next((a for a in legal if "count" in a), None)
         if ask == "axe" and (template is None or relation(game, seat, f["t"][f["i"]]) >= 0
@@ -285,5 +309,57 @@ def identity_policy(game: IdentityGame, seat: int, rng: random.Random) -> Action
 
 
 IDENTITY_POLICIES = {"random": random_policy, "identity": identity_policy}
-#: filled in by the Kingdom Wars mode
-HEGEMONY_POLICIES: dict[str, Any] = {}
+
+
+# --- Kingdom Wars -------------------------------------------------------------------
+def kingdom_relation(game: HegemonyGame, me: int, other: int) -> int:
+    """+1 friend, -1 enemy, 0 unknown, as ``me`` sees ``other``: from its own generals
+    (the side it has or would take), the public sides and the public record of attacks."""
+    if other == me:
+        return 1
+    mine = game.would_be(me)
+    theirs = game.side[other]
+    if theirs is not None:
+        return -1 if mine.startswith(CAREERIST) or theirs != mine else 1
+    evidence = 0
+    for y in range(game.n):
+        h = game.hostility[other][y]
+        if h and y != other and game.side[y] is not None:
+            evidence += h if game.side[y] == mine else -h
+    if evidence:
+        return -1 if evidence > 0 else 1
+    # nobody shows its hand for long: the hidden are pressed after two rounds
+    return -1 if game.turn > 2 * game.n else 0
+
+
+def _no_bonus(game: Any, seat: int, targets: list[int]) -> float:
+    return 0
+
+
+def _pair_value(action: Action) -> tuple[bool, int]:
+    head, deputy = action["head"], action["deputy"]
+    return perfect_pair(head, deputy), ROSTER[head].hp_halves + ROSTER[deputy].hp_halves
+
+
+def kingdom_policy(game: HegemonyGame, seat: int, rng: random.Random) -> Action:
+    """Keeps a perfect pair or the most HP; shows both generals at once unless that would
+    make it a careerist (then only when three or fewer live); plays for its kingdom."""
+    legal = game.legal_actions(seat)
+    if game.choosing:
+        best = max(_pair_value(a) for a in legal)
+        return rng.choice([a for a in legal if _pair_value(a) == best])
+    ask = game.ask
+    if ask == "show":
+        careerist = game.would_be(seat).startswith(CAREERIST)
+        if careerist and sum(game.alive) > 3:
+            return {"type": "decline"}
+        shows = [a for a in legal if a["type"] == "show"]
+        return next((a for a in shows if a["which"] == "both"), shows[0])
+    if ask == "pair":
+        wounded = game.max_hp[seat] - game.hp[seat]
+        return {"type": "pair_bonus", "choice": "heal" if game.hp[seat] <= 1 or (
+            wounded and game.hp[seat] <= 2) else "draw"}
+    return _card_play(game, seat, rng, kingdom_relation, _no_bonus)
+
+
+HEGEMONY_POLICIES: dict[str, Any] = {"random": random_policy, "kingdom": kingdom_policy}

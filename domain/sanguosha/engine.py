@@ -246,7 +246,7 @@ class SanguoshaGame(Resolution, Game):
             k = d["k"]
             if k == "turn":
                 if self.turn >= self.turn_cap:
-                    self._game_ended(outcome=self.capped_outcome())
+                    self._end(self.capped_outcome(), rng)
                     return
                 self._turn_started(seat=self._next_seat(), turn=self.turn + 1)
             elif k == "draw":
@@ -293,9 +293,13 @@ class SanguoshaGame(Resolution, Game):
                 self._penalty_paid(seat=s, victim=d["victim"], cards=self.hands[s] + [
                     c for c in self.equip[s] if c is not None])
             elif k == "end":
-                self._game_ended(outcome=d["outcome"])
+                self._end(d["outcome"], rng)
             else:
                 self._drive_mode(d, rng)
+
+    def _end(self, outcome: dict[str, Any], rng: random.Random) -> None:
+        """Record the end (a mode may first record what the end makes public)."""
+        self._game_ended(outcome=outcome)
 
     def _drive_mode(self, due: dict[str, Any], rng: random.Random) -> None:
         """Facts only a mode knows (e.g. showing generals); modes override."""

@@ -104,7 +104,15 @@ class Resolution:
             f = stack[-1]
             if f["w"] is not None:
                 return
-            _STEPS[f["k"]](self, f)
+            step = _STEPS.get(f["k"])
+            if step is None:
+                self._step_mode(f)
+            else:
+                step(self, f)
+
+    def _step_mode(self, f: Frame) -> None:
+        """Frames only a mode knows (e.g. the bonuses after showing generals)."""
+        raise AssertionError(f"unknown frame {f['k']!r}")
 
     def _landed(self) -> None:
         """A due fact was recorded: clear it and move its frame on."""

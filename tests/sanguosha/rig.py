@@ -58,6 +58,18 @@ def table(
     Hands shorter than 4 are padded with fillers; ``None`` in the pile is a filler too.
     The lord is seat 0 unless ``roles`` says otherwise.
     """
+    deck = deck_for(hands, pile, n)
+    return game_class.new(
+        [f"p{i}" for i in range(n)], options or {}, rng=random.Random(0), deck=deck,
+        roles=roles or ROLES.get(n) or (["lord", "rebel", "loyalist", "renegade"]
+                                        + ["rebel"] * (n - 4)),
+    )
+
+
+def deck_for(hands: dict[int, Sequence[Spec]] | None, pile: Sequence[Spec | None],
+             n: int) -> list[int]:
+    """A full deck order: seat i's four cards at 4i..4i+3 (padded with fillers), then the
+    pile from its top."""
     hands = hands or {}
     used: set[int] = set()
     chosen: dict[int, list[int]] = {}
@@ -87,18 +99,14 @@ def table(
         deck += mine
     deck += [fillers.pop() if c is None else c for c in top] + fillers + rest
     assert len(deck) == DECK_SIZE
-    return game_class.new(
-        [f"p{i}" for i in range(n)], options or {}, rng=random.Random(0), deck=deck,
-        roles=roles or ROLES.get(n) or (["lord", "rebel", "loyalist", "renegade"]
-                                        + ["rebel"] * (n - 4)),
-    )
+    return deck
 
 
-def mark(game: IdentityGame) -> int:
+def mark(game: Any) -> int:
     return len(game.pending_events)
 
 
-def new_events(game: IdentityGame, since: int) -> list[tuple[str, dict[str, Any]]]:
+def new_events(game: Any, since: int) -> list[tuple[str, dict[str, Any]]]:
     out = []
     for e in game.pending_events[since:]:
         data = {k: v for k, v in vars(e).items()
@@ -107,7 +115,7 @@ def new_events(game: IdentityGame, since: int) -> list[tuple[str, dict[str, Any]
     return out
 
 
-def act(game: IdentityGame, seat: int, **action: Any) -> list[tuple[str, dict[str, Any]]]:
+def act(game: Any, seat: int, **action: Any) -> list[tuple[str, dict[str, Any]]]:
     """When: ``seat`` acts; returns the events it caused (name, data)."""
     since = mark(game)
     game.act(seat, dict(action), random.Random(1))
@@ -118,7 +126,7 @@ def kinds(events: list[tuple[str, dict[str, Any]]]) -> list[str]:
     return [name for name, _ in events]
 
 
-def refuse(game: IdentityGame, seat: int, error: type[IllegalAction], **action: Any) -> None:
+def refuse(game: Any, seat: int, error: type[IllegalAction], **action: Any) -> None:
     """Then: the action is refused with ``error`` and nothing is recorded."""
     before = (mark(game), game.view("referee"))
     with pytest.raises(error):
@@ -126,7 +134,7 @@ def refuse(game: IdentityGame, seat: int, error: type[IllegalAction], **action: 
     assert (mark(game), game.view("referee")) == before
 
 
-def end_turn(game: IdentityGame) -> list[tuple[str, dict[str, Any]]]:
+def end_turn(game: Any) -> list[tuple[str, dict[str, Any]]]:
     """When: the current seat ends its play phase and discards if needed (fillers first:
     the cards that answer windows are kept)."""
     seat = game.current
@@ -138,13 +146,13 @@ def end_turn(game: IdentityGame) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def decline_all(game: IdentityGame, ask: str) -> None:
+def decline_all(game: Any, ask: str) -> None:
     """When: every seat asked ``ask`` declines it (windows nobody cares about)."""
     while game.ask == ask:
         act(game, game.to_act()[0], type="decline")
 
 
-def pass_to(game: IdentityGame, seat: int) -> None:
+def pass_to(game: Any, seat: int) -> None:
     """When: every turn ends without playing until it is ``seat``'s play phase."""
     end_turn(game)
     while game.current != seat or game.ask != "play":

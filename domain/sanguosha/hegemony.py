@@ -1,0 +1,522 @@
+"""Kingdom Wars (国战): two hidden generals, kingdoms, careerists and perfect pairs.
+
+The mode on the shared engine (rules file, "Kingdom Wars"; seed 003):
+
+* setup: every player is dealt candidates from the roster (4, or the option 5 / 7); one
+  whose candidates share no kingdom is dealt again (recorded). A random first seat
+  (recorded). Each player keeps a head and a deputy of one kingdom face down; its HP
+  limit is the whole fish of both (halves // 2), public from the start.
+* at the start of its own turn a player may show either general, both or neither. The
+  first show fixes its kingdom, or makes it a careerist (野心家) when the shown players of
+  that kingdom, dead included, would then be more than half of all players. Each
+  careerist is a side of its own, ``"careerist:<seat>"``.
+* both generals shown for the first time: a left-over half fish draws 1; a perfect pair
+  draws 2 or heals 1 (the player's choice, asked only when wounded).
+* death shows the victim's hidden generals, then rewards and penalties; victory is
+  checked after every death and every show: when all living players are one side
+  (hidden ones counted by the side they would join), that side wins with its dead; every
+  general still hidden is shown before the end is recorded.
+
+Chance (candidates, redeals, first seat, the deck) is drawn in ``new`` and recorded.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from eventsourcing.domain import event
+
+from domain.game import InvalidSetup, Viewer, pick, seat_outcome
+from domain.sanguosha.actions import NotAChoice, WrongAction
+from domain.sanguosha.cards import DECK_SIZE
+from domain.sanguosha.distance import order_from
+from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
+from domain.sanguosha.generals import (
+    IDS,
+    KINGDOMS,
+    ROSTER,
+    max_hp,
+    perfect_pair,
+    share_a_kingdom,
+)
+
+HEAD, DEPUTY = "head", "deputy"
+CAREERIST = "careerist"
+CANDIDATES = (4, 5, 7)
+OPTIONS = {
+    "candidates": "generals dealt to each player: 4 (default), 5 or 7",
+    "turn_cap": "safety valve: after this many turns the game ends in a recorded draw "
+                f"(default {SanguoshaGame.default_turn_cap})",
+}
+#: the asks of this mode, answered by ``_mode_answers``
+MODE_ASKS = frozenset({"show", "pair"})
+HALF_FISH = "half_fish"
+PERFECT_PAIR = "perfect_pair"
+
+
+def careerist_side(seat: int) -> str:
+    return f"{CAREERIST}:{seat}"
+
+
+def role_of(side: str) -> str:
+    """The analytics role of a side: its kingdom, or ``careerist``."""
+    return CAREERIST if side.startswith(CAREERIST) else side
+
+
+def becomes_careerist(shown_of_kingdom: int, players: int) -> bool:
+    """Whether one more shown player of a kingdom that already has ``shown_of_kingdom``
+    (dead included) would make it more than half of all players."""
+    return 2 * (shown_of_kingdom + 1) > players
+
+
+def check_options(players: list[str], options: Any) -> dict[str, Any]:
+    if not isinstance(options, dict):
+        raise InvalidSetup('options is an object, e.g. {"candidates": 5}')
+    n = len(players)
+    if not HegemonyGame.min_players <= n <= HegemonyGame.max_players:
+        raise InvalidSetup(f"Kingdom Wars seats 4 to 10 players, not {n}")
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise InvalidSetup(f"unknown option(s) {unknown}; known: {sorted(OPTIONS)}")
+    k = options.get("candidates", 4)
+    if type(k) is not int or k not in CANDIDATES:
+        raise InvalidSetup(f"candidates is one of {list(CANDIDATES)}, not {k!r}")
+    if n * k > len(IDS):
+        raise InvalidSetup(f"{n} players x {k} candidates needs {n * k} generals; the roster "
+                           f"has {len(IDS)}")
+    cap = options.get("turn_cap")
+    if cap is not None and (type(cap) is not int or cap < 1):
+        raise InvalidSetup("turn_cap is a positive integer")
+    return dict(options)
+
+
+class HegemonyGame(SanguoshaGame):
+    """A game of Kingdom Wars with skill-less generals."""
+
+    kind = "hegemony"
+    min_players = 4
+    max_players = 10
+
+    @classmethod
+    def new(
+        cls,
+        players: list[str],
+        options: dict[str, Any] | None = None,
+        *,
+        agents: list[str] | None = None,
+        rng: random.Random | None = None,
+        deck: list[int] | None = None,
+        candidates: list[list[str]] | None = None,
+        first: int | None = None,
+    ) -> HegemonyGame:
+        """Seat the players; deal the candidates, the first seat and the deck (recorded).
+
+        ``candidates``, ``deck`` (top first) and ``first`` prearrange a table for tests;
+        they are recorded exactly like a random deal. Hands are dealt once every player
+        has chosen its generals: seat ``i`` gets ``deck[4i:4i+4]``.
+        """
+        rng = pick(rng)
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise InvalidSetup("players is a list of names")
+        options = check_options(players, options if options is not None else {})
+        n = len(players)
+        k = options.get("candidates", 4)
+        if agents is not None and len(agents) != n:
+            raise InvalidSetup(f"{len(agents)} agents for {n} players")
+        redeals: list[tuple[int, list[str], list[str]]] = []
+        if candidates is None:
+            pool = list(IDS)
+            rng.shuffle(pool)
+            candidates = []
+            for _ in range(n):
+                candidates.append(pool[-k:])
+                del pool[-k:]
+            dealt = [list(c) for c in candidates]
+            for seat in range(n):
+                while not share_a_kingdom(candidates[seat]):
+                    returned = candidates[seat]
+                    pool += returned
+                    rng.shuffle(pool)
+                    candidates[seat] = pool[-k:]
+                    del pool[-k:]
+                    redeals.append((seat, returned, list(candidates[seat])))
+        else:
+            dealt = [list(c) for c in candidates]
+            flat = [g for c in candidates for g in c]
+            if (len(candidates) != n or any(len(c) != k for c in candidates)
+                    or len(set(flat)) != len(flat) or any(g not in ROSTER for g in flat)
+                    or not all(share_a_kingdom(c) for c in candidates)):
+                raise InvalidSetup(f"candidates are {n} lists of {k} distinct generals, each "
+                                   "with two of one kingdom")
+        if first is None:
+            first = rng.randrange(n)
+        elif not 0 <= first < n:
+            raise InvalidSetup(f"first is a seat 0..{n - 1}")
+        if deck is None:
+            deck = list(range(DECK_SIZE))
+            rng.shuffle(deck)
+        elif sorted(deck) != list(range(DECK_SIZE)):
+            raise InvalidSetup("deck must be an order of the 108 card ids")
+        game = cls(players=list(players), options=options,
+                   agents=list(agents or ["human"] * n))
+        game._candidates_dealt(candidates=dealt)
+        for seat, returned, again in redeals:
+            game._candidates_redealt(seat=seat, returned=returned, candidates=again)
+        game._first_seat_drawn(seat=first)
+        game._deck_shuffled(order=list(deck))
+        return game
+
+    @event("Started")
+    def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
+        self._init_table(players, options, agents)
+        n = len(players)
+        self.candidates: list[list[str]] = [[] for _ in range(n)]
+        self.generals: list[list[str]] = [[] for _ in range(n)]  # [head, deputy] once chosen
+        self.shown: list[list[bool]] = [[False, False] for _ in range(n)]
+        self.side: list[str | None] = [None] * n  # fixed at the first show
+        self.first = 0
+        self.show_turn = 0  # the turn whose start-of-turn show step was offered
+
+    # --- setup events -----------------------------------------------------------------
+    @event("CandidatesDealt")
+    def _candidates_dealt(self, candidates: list[list[str]]) -> None:
+        self.candidates = [list(c) for c in candidates]
+
+    @event("CandidatesRedealt")
+    def _candidates_redealt(self, seat: int, returned: list[str], candidates: list[str]) -> None:
+        self.candidates[seat] = list(candidates)
+
+    @event("FirstSeatDrawn")
+    def _first_seat_drawn(self, seat: int) -> None:
+        self.first = seat
+
+    @event("GeneralsChosen")
+    def _generals_chosen(self, seat: int, head: str, deputy: str, max_hp: int) -> None:
+        self.generals[seat] = [head, deputy]
+        self.hp[seat] = self.max_hp[seat] = max_hp
+
+    # --- queries ----------------------------------------------------------------------
+    @property
+    def choosing(self) -> bool:
+        return self.outcome is None and any(not g for g in self.generals)
+
+    def kingdom_of(self, seat: int) -> str:
+        """The kingdom of the seat's chosen generals (a secret while both are hidden)."""
+        return ROSTER[self.generals[seat][0]].kingdom
+
+    def hidden(self, seat: int) -> list[str]:
+        return [w for i, w in enumerate((HEAD, DEPUTY)) if not self.shown[seat][i]]
+
+    def would_be(self, seat: int, sides: list[str | None] | None = None) -> str:
+        """The side the seat takes (or would take) when it first shows a general."""
+        sides = self.side if sides is None else sides
+        if sides[seat] is not None:
+            return sides[seat]  # type: ignore[return-value]
+        kingdom = self.kingdom_of(seat)
+        count = sum(1 for s in sides if s == kingdom)
+        return careerist_side(seat) if becomes_careerist(count, self.n) else kingdom
+
+    def projected_sides(self) -> list[str]:
+        """Every seat's side, the hidden ones joining in turn order from the current seat:
+        the sides the game would show if everyone showed now (dead seats are all shown)."""
+        sides = list(self.side)
+        for s in order_from(self.current, self.n):
+            if sides[s] is None:
+                sides[s] = self.would_be(s, sides)
+        return [s for s in sides if s is not None]
+
+    def gender(self, seat: int) -> str | None:
+        """A hidden general has no gender: the head's once shown, else the deputy's."""
+        if not self.generals[seat]:
+            return None
+        for i in (0, 1):
+            if self.shown[seat][i]:
+                return ROSTER[self.generals[seat][i]].gender
+        return None
+
+    def first_seat(self) -> int:
+        return self.first
+
+    # --- the choose step: every seat at once ------------------------------------------
+    def to_act(self) -> list[int]:
+        if self.choosing:
+            return [s for s in range(self.n) if not self.generals[s]]
+        return super().to_act()
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        if self.choosing:
+            if self.generals[seat]:
+                return []
+            c = self.candidates[seat]
+            return [{"type": "choose_generals", "head": h, "deputy": d}
+                    for h in c for d in c
+                    if h != d and ROSTER[h].kingdom == ROSTER[d].kingdom]
+        return super().legal_actions(seat)
+
+    def _answers(self, seat: int, f: dict[str, Any]) -> list[dict[str, Any]]:
+        ask = f["a"]
+        if ask == "show":
+            hidden = self.hidden(seat)
+            out = [{"type": "show", "which": w} for w in hidden]
+            if len(hidden) == 2:
+                out.append({"type": "show", "which": "both"})
+            return out + [{"type": "decline"}]
+        if ask == "pair":
+            return [{"type": "pair_bonus", "choice": "draw"},
+                    {"type": "pair_bonus", "choice": "heal"}]
+        return super()._answers(seat, f)
+
+    def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        if self.choosing:
+            self._choose_generals(seat, action, rng)
+            return
+        f = self.stack[-1]
+        if f["a"] not in MODE_ASKS:
+            super()._act(seat, action, rng)
+            return
+        legal = self._answers(seat, f)
+        chosen = next((a for a in legal if all(action.get(k) == v for k, v in a.items())), None)
+        if chosen is None:
+            kinds = sorted({a["type"] for a in legal})
+            if action["type"] not in kinds:
+                raise WrongAction(f"{action['type']!r} is not possible now; you may: "
+                                  f"{', '.join(kinds)}")
+            raise NotAChoice(f"that is not one of the choices: {legal}")
+        if chosen["type"] == "decline":
+            self._show_declined(seat=seat)
+        elif chosen["type"] == "show":
+            which = self.hidden(seat) if chosen["which"] == "both" else [chosen["which"]]
+            self._show(seat, which, "turn_start")
+        else:
+            self._pair_bonus_chosen(seat=seat, choice=chosen["choice"])
+        self._drive(rng)
+
+    def _choose_generals(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        legal = self.legal_actions(seat)
+        if action["type"] != "choose_generals":
+            raise WrongAction("choose a head and a deputy first: "
+                              '{"type": "choose_generals", "head": ..., "deputy": ...}')
+        key = {"type": "choose_generals", "head": action.get("head"),
+               "deputy": action.get("deputy")}
+        if key not in legal:
+            raise NotAChoice("head and deputy are two different candidates of one kingdom")
+        head, deputy = key["head"], key["deputy"]
+        hp, _ = max_hp(head, deputy)
+        self._generals_chosen(seat=seat, head=head, deputy=deputy, max_hp=hp)
+        if not self.choosing:
+            n = self.n
+            top = self.pile[::-1]
+            self._hands_dealt(hands=[top[HAND_SIZE * s:HAND_SIZE * (s + 1)] for s in range(n)])
+            self._drive(rng)
+
+    def _show(self, seat: int, which: list[str], reason: str) -> None:
+        g = self.generals[seat]
+        names = [g[0] if w == HEAD else g[1] for w in which]
+        self._generals_shown(seat=seat, which=list(which), generals=names, reason=reason)
+
+    # --- the start-of-turn step and the mode's frames ----------------------------------
+    def _turn_step(self) -> None:
+        """At the start of its turn (before judgment) a seat with a hidden general is
+        asked whether to show."""
+        if self.phase == "judgment" and self.show_turn != self.turn:
+            self.show_turn = self.turn
+            cur = self.current
+            if self.hidden(cur):
+                self.stack.append({"k": "show", "w": cur, "a": "show"})
+                return
+        super()._turn_step()
+
+    def _step_mode(self, f: dict[str, Any]) -> None:
+        """``shown``: after a show, the bonuses one by one (the perfect pair first), then
+        the victory check."""
+        todo = f["todo"]
+        if todo:
+            item = todo[0]
+            if item["k"] == "pair":
+                v = item["seat"]
+                if self.hp[v] < self.max_hp[v]:
+                    self._ask(f, v, "pair")
+                    return
+                todo[0] = {"k": "draw", "seat": v, "n": 2, "reason": PERFECT_PAIR}
+            self.due = dict(todo[0], then="todo")
+            return
+        outcome = self.check_victory()
+        if outcome is not None:
+            self.due = {"k": "end", "outcome": outcome}
+        else:
+            self.stack.pop()
+
+    def _after_show(self, seat: int, was_both: bool) -> None:
+        """Queue what showing makes due: bonuses when both are first shown (the living
+        only), then the victory check."""
+        todo: list[dict[str, Any]] = []
+        if not was_both and all(self.shown[seat]) and self.alive[seat]:
+            head, deputy = self.generals[seat]
+            if perfect_pair(head, deputy):
+                todo.append({"k": "pair", "seat": seat})
+            if max_hp(head, deputy)[1]:
+                todo.append({"k": "draw", "seat": seat, "n": 1, "reason": HALF_FISH})
+        self.stack.append({"k": "shown", "w": None, "a": None, "v": seat, "todo": todo})
+
+    # --- mode events --------------------------------------------------------------------
+    @event("ShowDeclined")
+    def _show_declined(self, seat: int) -> None:
+        self.stack.pop()
+        self._settle()
+
+    @event("GeneralsShown")
+    def _generals_shown(self, seat: int, which: list[str], generals: list[str],
+                        reason: str) -> None:
+        was_both = all(self.shown[seat])
+        if reason == "turn_start":
+            self.stack.pop()  # the show step
+        elif reason == "death":
+            self._landed()
+        for w in which:
+            self.shown[seat][0 if w == HEAD else 1] = True
+        if reason == "game_end":
+            return
+        if self.side[seat] is None:
+            self.due = {"k": "decide", "seat": seat, "follow": reason == "turn_start",
+                        "was_both": was_both}
+            return
+        if reason == "turn_start":
+            self._after_show(seat, was_both)
+        self._settle()
+
+    @event("KingdomDecided")
+    def _kingdom_decided(self, seat: int, kingdom: str, side: str, careerist: bool,
+                         shown_before: int) -> None:
+        self.side[seat] = side
+        d = self.due
+        if d is None or d["k"] != "decide":
+            return  # shown at the game's end
+        self._landed()
+        if d["follow"]:
+            self._after_show(seat, d["was_both"])
+        self._settle()
+
+    @event("PairBonusChosen")
+    def _pair_bonus_chosen(self, seat: int, choice: str) -> None:
+        f = self.stack[-1]
+        f["w"] = f["a"] = None
+        f["todo"][0] = ({"k": "draw", "seat": seat, "n": 2, "reason": PERFECT_PAIR}
+                        if choice == "draw" else
+                        {"k": "heal", "seat": seat, "n": 1, "reason": PERFECT_PAIR})
+        self._settle()
+
+    def _drive_mode(self, due: dict[str, Any], rng: random.Random) -> None:
+        k = due["k"]
+        if k == "show":
+            self._show(due["seat"], self.hidden(due["seat"]), due["reason"])
+        elif k == "decide":
+            self._decide_side(due["seat"])
+        else:
+            raise AssertionError(f"unknown due fact {due!r}")
+
+    def _decide_side(self, seat: int) -> None:
+        kingdom = self.kingdom_of(seat)
+        before = sum(1 for s in self.side if s == kingdom)
+        side = self.would_be(seat)
+        self._kingdom_decided(seat=seat, kingdom=kingdom, side=side,
+                              careerist=side != kingdom, shown_before=before)
+
+    def _end(self, outcome: dict[str, Any], rng: random.Random) -> None:
+        """Every general still hidden is shown (sides decided in the order the outcome
+        projected them), then the end is recorded."""
+        for s in order_from(self.current, self.n):
+            hidden = self.hidden(s)
+            if hidden:
+                self._show(s, hidden, "game_end")
+                if self.side[s] is None:
+                    self._decide_side(s)
+        self._game_ended(outcome=outcome)
+
+    # --- engine hooks ---------------------------------------------------------------------
+    def revealed(self, seat: int) -> dict[str, Any]:
+        return {"generals": list(self.generals[seat])}
+
+    def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
+        """A hidden victim shows its generals first; then: a killer with no shown general
+        gets nothing; same side -> the killer discards hand and equipment; another side ->
+        the killer draws that side's shown living players plus 1 (a careerist: 1)."""
+        todo: list[dict[str, Any]] = []
+        if self.hidden(victim):
+            todo.append({"k": "show", "seat": victim, "reason": "death"})
+        if killer is None or killer == victim or not self.alive[killer]:
+            return todo
+        mine = self.side[killer]
+        if mine is None:
+            return todo
+        theirs = self.would_be(victim)
+        if theirs == mine:
+            todo.append({"k": "penalty", "seat": killer, "victim": victim})
+        else:
+            n = 1 if theirs.startswith(CAREERIST) else 1 + sum(
+                1 for s in range(self.n) if self.alive[s] and self.side[s] == theirs)
+            todo.append({"k": "reward", "seat": killer, "n": n, "victim": victim})
+        return todo
+
+    def check_victory(self) -> dict[str, Any] | None:
+        """All living players one side (hidden ones by the side they would join): that
+        side wins, its dead included."""
+        sides = self.projected_sides()
+        living = {sides[s] for s in range(self.n) if self.alive[s]}
+        if len(living) != 1:
+            return None
+        (side,) = living
+        winners = [s for s in range(self.n) if sides[s] == side]
+        reason = "careerist_alone" if side.startswith(CAREERIST) else "one_kingdom_left"
+        return self._outcome(winners, side, reason, sides)
+
+    def capped_outcome(self) -> dict[str, Any]:
+        return self._outcome([], "draw", "turn_cap", self.projected_sides())
+
+    def _outcome(self, winners: list[int], side: str, reason: str,
+                 sides: list[str]) -> dict[str, Any]:
+        roles = [role_of(s) for s in sides]
+        return {"winners": winners, "side": side, "reason": reason,
+                "seats": seat_outcome(self.players, winners, roles, None)}
+
+    # --- views ------------------------------------------------------------------------------
+    def seat_view(self, seat: int, viewer: Viewer) -> dict[str, Any]:
+        mine = self.sees_all(viewer) or viewer == seat
+        g = self.generals[seat]
+        side = self.side[seat]
+        out: dict[str, Any] = {
+            "generals": ([name if (mine or self.shown[seat][i]) else None
+                          for i, name in enumerate(g)] if g else None),
+            "shown": list(self.shown[seat]),
+            "side": side,
+            "role": role_of(side) if side is not None else None,
+            "kingdom": self.kingdom_of(seat) if g and (side is not None or mine) else None,
+            "gender": self.gender(seat),
+            "chosen": bool(g),
+        }
+        if mine:
+            out["candidates"] = list(self.candidates[seat])
+        return out
+
+    def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:
+        out = super().view(viewer)
+        out["first"] = self.first
+        out["stage"] = "choose" if self.choosing else (
+            "start" if self.stack and self.stack[-1]["k"] in ("show", "shown") else "play")
+        return out
+
+    def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+        """Candidates and chosen generals are the owner's until shown."""
+        if name == "CandidatesDealt":
+            c = data["candidates"]
+            return {"candidates": [list(x) if s == viewer else None for s, x in enumerate(c)],
+                    "counts": [len(x) for x in c]}
+        if name == "CandidatesRedealt" and viewer != data["seat"]:
+            return {"seat": data["seat"], "returned": None, "candidates": None,
+                    "count": len(data["candidates"])}
+        if name == "GeneralsChosen" and viewer != data["seat"]:
+            return {**data, "head": None, "deputy": None}
+        return super().redact(name, data, viewer)
+
+
+__all__ = ["HegemonyGame", "KINGDOMS", "CAREERIST", "becomes_careerist", "role_of"]

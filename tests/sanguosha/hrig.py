@@ -1,0 +1,61 @@
+"""Kingdom Wars tables for stories: chosen generals, prearranged hands and pile.
+
+``htable([("caocao", "xuchu"), ...], hands={0: ["kill"]})`` deals each seat its two
+generals among its candidates (fillers make up the rest), records every choice, and leaves
+the game at the first seat's start-of-turn show step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from domain.sanguosha.generals import IDS
+from domain.sanguosha.hegemony import HegemonyGame
+from tests.sanguosha.rig import Spec, act, deck_for, end_turn
+
+
+def htable(
+    picks: Sequence[tuple[str, str]],
+    hands: dict[int, Sequence[Spec]] | None = None,
+    pile: Sequence[Spec | None] = (),
+    *,
+    first: int = 0,
+    options: dict[str, Any] | None = None,
+) -> HegemonyGame:
+    """Given: ``len(picks)`` seats whose heads and deputies are ``picks``."""
+    n = len(picks)
+    used = {g for pair in picks for g in pair}
+    spare = [g for g in IDS if g not in used]
+    k = (options or {}).get("candidates", 4)
+    candidates = []
+    for head, deputy in picks:
+        extra = [spare.pop() for _ in range(k - 2)]
+        candidates.append([head, deputy, *extra])
+    game = HegemonyGame.new([f"p{i}" for i in range(n)], options or {}, rng=random.Random(0),
+                            deck=deck_for(hands, pile, n), candidates=candidates, first=first)
+    for seat, (head, deputy) in enumerate(picks):
+        act(game, seat, type="choose_generals", head=head, deputy=deputy)
+    return game
+
+
+def skip_turn(game: HegemonyGame, show: str | None = None) -> None:
+    """When: the current seat shows ``show`` (or nothing) and ends its turn at once."""
+    if game.ask == "show":
+        if show is None:
+            act(game, game.current, type="decline")
+        else:
+            act(game, game.current, type="show", which=show)
+    while game.ask == "pair":
+        act(game, game.current, type="pair_bonus", choice="draw")
+    if game.ask == "play" and game.outcome is None:
+        end_turn(game)
+
+
+def to_play(game: HegemonyGame, seat: int, show: dict[int, str] | None = None) -> None:
+    """When: turns pass (each seat showing what ``show`` says) until ``seat`` is asked to
+    show at the start of its turn, or plays if it has nothing hidden."""
+    show = show or {}
+    while not (game.current == seat and game.ask in ("show", "play")):
+        skip_turn(game, show.get(game.current))
