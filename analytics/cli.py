@@ -82,8 +82,10 @@ def project(follow: bool, interval: float, batch: int, rebuild: bool, store: str
 @click.command()
 @click.option("--out", "-o", default="reports", show_default=True, type=click.Path(),
               help="directory for report.md and the PNG figures")
+@click.option("--regenerate", default=None, hidden=True,
+              help="the command line report.md gives for regenerating it")
 @STORE
-def report(out: str, store: str | None) -> None:
+def report(out: str, regenerate: str | None, store: str | None) -> None:
     """Write figures (PNG) and report.md for every game kind in the store."""
     import matplotlib
 
@@ -94,7 +96,7 @@ def report(out: str, store: str | None) -> None:
     hall = _hall(store)
     try:
         tables = from_hall(hall)
-        command = "paiju report " + " ".join(
+        command = regenerate or "paiju report " + " ".join(
             shlex.quote(a) for a in ["--store", store_url(store), "--out", out])
         files = write_report(tables, Path(out), source=store_url(store), command=command)
     finally:

@@ -71,7 +71,7 @@ def export_events(hall: GameHall, root: Path, kinds: dict[str, str], *,
             return total
         rows: dict[str, list[Any]] = {name: [] for name in EVENT_SCHEMA.names}
         for n in page:
-            event = hall.mapper.to_domain_event(n)
+            event: Any = hall.mapper.to_domain_event(n)
             oid = str(n.originator_id)
             rows["originator_id"].append(oid)
             rows["version"].append(n.originator_version)

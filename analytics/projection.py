@@ -55,7 +55,7 @@ def _build_view(hall: GameHall) -> ReadModel:
     if isinstance(factory, SQLiteFactory | PostgresFactory):
         own = InfrastructureFactory.construct(env=Environment(NAME, dict(hall.env)))
         view_class = SQLiteReadModel if isinstance(own, SQLiteFactory) else PostgresReadModel
-        return own.tracking_recorder(view_class)  # type: ignore[arg-type]
+        return own.tracking_recorder(view_class)  # type: ignore[arg-type,return-value]
     if isinstance(factory, POPOFactory):
         name = f"file:{NAME}-{uuid.uuid4().hex}?mode=memory&cache=shared"
         view = SQLiteReadModel(SQLiteDatastore(name))

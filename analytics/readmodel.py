@@ -140,4 +140,6 @@ class PostgresReadModel(ReadModel, PostgresTrackingRecorder):
         kwargs.setdefault("tracking_table_name", TRACKING_TABLE)
         super().__init__(datastore, **kwargs)
         self.dialect = postgres_dialect(datastore.schema)
-        self.sql_create_statements.extend(SQL(s) for s in self.dialect.ddl())  # type: ignore[arg-type]
+        self.sql_create_statements.extend(
+            SQL(s).format() for s in self.dialect.ddl()  # type: ignore[arg-type]
+        )
