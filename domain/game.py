@@ -12,9 +12,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import field
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
-from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
@@ -55,22 +53,17 @@ class InvalidSetup(IllegalAction):
 
 def canonical(event: Any) -> bytes:
     """A stable byte encoding of an event: what its digest, and so the chain, is over."""
-    body = {"type": type(event).__qualname__}
-    for key, value in vars(event).items():
-        body[key] = value
-    return json.dumps(
-        body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_plain
-    ).encode()
+    body = dict(vars(event))
+    body["type"] = type(event).__qualname__
+    body["originator_id"] = str(body["originator_id"])
+    body["timestamp"] = body["timestamp"].isoformat()
+    return _encode(body).encode()
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, UUID):
-        return str(value)
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, (set, frozenset)):
-        return sorted(value)
-    raise TypeError(f"cannot encode {type(value).__name__} canonically")
+_encode = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+    default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v),
+).encode
 
 
 def digest(event: Any) -> str:

@@ -54,12 +54,15 @@ def open_hall(store: str | None) -> GameHall:
 @click.option("--seed", type=int, default=None, help="same seed, same games")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="a table option of the game (repeatable)")
+@click.option("--workers", "-j", type=int, default=None,
+              help="processes playing and saving games (default: the machine's cores)")
 @STORE
 def simulate(kind: str, games: int, policy: str, players: int | None, seed: int | None,
-             options: tuple[str, ...], store: str | None) -> None:
+             options: tuple[str, ...], workers: int | None, store: str | None) -> None:
     """Play bot games into the store and print a one-line summary."""
     from tqdm import tqdm
 
+    from service.simulation import default_workers
     from service.simulation import simulate as run
 
     if kind not in registry.kinds():
@@ -69,7 +72,8 @@ def simulate(kind: str, games: int, policy: str, players: int | None, seed: int 
     try:
         with tqdm(total=games, unit="game", disable=None, file=sys.stderr) as bar:
             summary = run(hall, kind, games, policy, seed=seed, players=players,
-                          options=opts, progress=bar.update)
+                          options=opts, progress=bar.update,
+                          workers=workers or default_workers(), store=store_url(store))
     except IllegalAction as e:
         raise click.UsageError(e.message) from None
     click.echo(summary.line())

@@ -1,11 +1,17 @@
-"""Bot games into the store: the same events a human table would record."""
+"""Bot games into the store: the same events a human table would record.
+
+Each game gets its own seed drawn from the run's seed, so the same seed gives the same
+games whatever the number of worker processes; workers each save into the shared store.
+"""
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,17 +21,35 @@ from domain.simulate import play_out
 from service.hall import GameHall
 
 BATCH = 50  # games saved per transaction
+CHUNK = 250  # games per worker task
 
 
 @dataclass
 class Summary:
     kind: str
     games: int
-    seconds: float
+    seconds: float = 0.0
     sides: Counter[str] = field(default_factory=Counter)
     events: int = 0
     first_id: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    tally: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: Summary) -> None:
+        self.sides.update(other.sides)
+        self.tally.update(other.tally)
+        self.events += other.events
+        self.first_id = self.first_id or other.first_id
+
+    @property
+    def extra(self) -> dict[str, str]:
+        if self.kind != "doudizhu" or not self.games:
+            return {}
+        t, n = self.tally, self.games
+        return {
+            "bombs+rockets/hand": f"{t['bombs'] / n:.2f}",
+            "springs": f"{(t['spring'] + t['anti_spring']) / n:.1%}",
+            "mean multiplier": f"{t['multiplier'] / n:.2f}",
+        }
 
     def line(self) -> str:
         rates = " · ".join(
@@ -53,6 +77,42 @@ def resolve_policies(kind: str, policy: str, seats: int) -> list[Callable[..., A
     return [known[n] for n in names]
 
 
+def _play_and_save(hall: GameHall, kind: str, policy: str, seats: int,
+                   options: dict[str, Any], seeds: list[int],
+                   progress: Callable[[int], None] | None = None) -> Summary:
+    cls = registry.game_class(kind)
+    names = [f"bot{i}" for i in range(seats)]
+    policies = resolve_policies(kind, policy, seats)
+    agents = policy.split(",") if "," in policy else [policy] * seats
+    summary = Summary(kind, len(seeds))
+    pending: list[Game] = []
+    for i, seed in enumerate(seeds):
+        rng = random.Random(seed)
+        game = cls.new(names, dict(options), agents=agents, rng=rng)  # type: ignore[attr-defined]
+        play_out(game, policies, rng)
+        assert game.outcome is not None
+        summary.sides[game.outcome["side"]] += 1
+        summary.events += len(game.pending_events)
+        _tally(game, summary.tally)
+        summary.first_id = summary.first_id or str(game.id)
+        pending.append(game)
+        if len(pending) >= BATCH or i == len(seeds) - 1:
+            hall.save(*pending)
+            if progress:
+                progress(len(pending))
+            pending = []
+    return summary
+
+
+def _worker(url: str, kind: str, policy: str, seats: int, options: dict[str, Any],
+            seeds: list[int]) -> Summary:
+    hall = GameHall.from_store(url)
+    try:
+        return _play_and_save(hall, kind, policy, seats, options, seeds)
+    finally:
+        hall.close()
+
+
 def simulate(
     hall: GameHall,
     kind: str,
@@ -63,47 +123,51 @@ def simulate(
     players: int | None = None,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
+    store: str | None = None,
 ) -> Summary:
-    """Play ``games`` bot games and store them; same seed, same games."""
+    """Play ``games`` bot games and store them; same seed, same games.
+
+    With ``workers`` > 1 and a ``store`` URL other processes can open, games are played
+    and saved by that many processes.
+    """
     cls = registry.game_class(kind)
-    n = players or cls.min_players
-    names = [f"bot{i}" for i in range(n)]
-    policies = resolve_policies(kind, policy, n)
-    agents = policy.split(",") if "," in policy else [policy] * n
-    rng = random.Random(seed)
-    summary = Summary(kind, games, 0.0)
-    extra: Counter[str] = Counter()
-    pending: list[Game] = []
+    seats = players or cls.min_players
+    if not cls.min_players <= seats <= cls.max_players:
+        raise InvalidSetup(f"{kind} is played by {cls.min_players} to {cls.max_players} "
+                           f"players, not {seats}")
+    resolve_policies(kind, policy, seats)  # fail before starting any worker
+    master = random.Random(seed)
+    seeds = [master.getrandbits(63) for _ in range(games)]
+    opts = dict(options or {})
     started = time.perf_counter()
-    for i in range(games):
-        game = cls.new(names, dict(options or {}), agents=agents, rng=rng)  # type: ignore[attr-defined]
-        play_out(game, policies, rng)
-        assert game.outcome is not None
-        summary.sides[game.outcome["side"]] += 1
-        summary.events += len(game.pending_events)
-        _tally(game, extra)
-        if summary.first_id is None:
-            summary.first_id = str(game.id)
-        pending.append(game)
-        if len(pending) >= BATCH or i == games - 1:
-            hall.save(*pending)
-            if progress:
-                progress(len(pending))
-            pending = []
+    if workers <= 1 or not store or store.startswith("memory") or games <= CHUNK:
+        summary = _play_and_save(hall, kind, policy, seats, opts, seeds, progress)
+    else:
+        summary = Summary(kind, games)
+        chunks = [seeds[i:i + CHUNK] for i in range(0, games, CHUNK)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_worker, store, kind, policy, seats, opts, chunk)
+                       for chunk in chunks]
+            for future in as_completed(futures):
+                part = future.result()
+                summary.add(part)
+                if progress:
+                    progress(part.games)
+        # the first game of the run, whichever worker saved it
+        summary.first_id = str(next(iter(hall.iter_game_ids(kind)), summary.first_id))
     summary.seconds = time.perf_counter() - started
-    if kind == "doudizhu" and games:
-        summary.extra = {
-            "bombs+rockets/hand": f"{extra['bombs'] / games:.2f}",
-            "springs": f"{(extra['spring'] + extra['anti_spring']) / games:.1%}",
-            "mean multiplier": f"{extra['multiplier'] / games:.2f}",
-        }
     return summary
 
 
-def _tally(game: Game, extra: Counter[str]) -> None:
+def default_workers() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def _tally(game: Game, tally: Counter[str]) -> None:
     settlement = getattr(game, "settlement", None)
     if settlement:
-        extra["bombs"] += len(settlement["bombs"]) + len(settlement["rockets"])
-        extra["spring"] += settlement["spring"]
-        extra["anti_spring"] += settlement["anti_spring"]
-        extra["multiplier"] += settlement["multiplier"]
+        tally["bombs"] += len(settlement["bombs"]) + len(settlement["rockets"])
+        tally["spring"] += settlement["spring"]
+        tally["anti_spring"] += settlement["anti_spring"]
+        tally["multiplier"] += settlement["multiplier"]
