@@ -1,0 +1,88 @@
+"""Recompute a Sanguosha game from its raw events: deaths, their killers, the rewards and
+penalties that should have followed, and the winners."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.audit import Fact, Recount, recorded_outcome_checks
+
+LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
+
+
+def identity_victory(roles: list[str], alive: list[bool]) -> tuple[list[int], str] | None:
+    """The identity-mode win check after a death (shared/rules/sanguosha.md)."""
+    n = len(roles)
+    living = [s for s in range(n) if alive[s]]
+    lord = roles.index(LORD)
+    if not alive[lord]:
+        if len(living) == 1 and roles[living[0]] == RENEGADE:
+            return [living[0]], RENEGADE
+        return [s for s in range(n) if roles[s] == REBEL], "rebels"
+    if all(roles[s] in (LORD, LOYALIST) for s in living):
+        return [s for s in range(n) if roles[s] in (LORD, LOYALIST)], LORD
+    return None
+
+
+def recount(facts: list[Fact], kind: str = "identity") -> Recount:
+    r = Recount()
+    deaths: list[dict[str, Any]] = []
+    if kind != "identity":
+        for f in facts:
+            if f.type == "Died":
+                deaths.append({"seat": f.data["seat"], "killer": f.data["killer"],
+                               "version": f.version})
+        r.details = {"deaths": deaths}
+        return r
+    roles: list[str] = []
+    alive: list[bool] = []
+    result: tuple[list[int], str] | None = None
+    owed: list[dict[str, Any]] = []  # rewards and penalties a death calls for
+
+    def settle_owed(before: int) -> None:
+        for due in owed:
+            r.check(due["figure"], due["expected"], due["recorded"], due["at"] or before)
+        owed.clear()
+
+    for f in facts:
+        t, d = f.type, f.data
+        if t == "IdentitiesDealt":
+            roles = list(d["roles"])
+            alive = [True] * len(roles)
+        elif t == "Died":
+            settle_owed(f.version)
+            seat, killer = d["seat"], d["killer"]
+            was_alive = killer is not None and alive[killer]
+            alive[seat] = False
+            deaths.append({"seat": seat, "role": roles[seat], "killer": killer,
+                           "version": f.version})
+            if was_alive and roles[seat] == REBEL:
+                owed.append({"figure": f"seat {killer} draws 3 for killing rebel seat {seat}",
+                             "kind": "RewardDrawn", "seat": killer, "victim": seat,
+                             "expected": 3, "recorded": None, "at": None})
+            if was_alive and roles[seat] == LOYALIST and roles[killer] == LORD:
+                owed.append({"figure": f"lord seat {killer} discards all for killing loyalist "
+                             f"seat {seat}", "kind": "PenaltyPaid", "seat": killer,
+                             "victim": seat, "expected": True, "recorded": None, "at": None})
+            if result is None:
+                result = identity_victory(roles, alive)
+        elif t in ("RewardDrawn", "PenaltyPaid"):
+            match = [o for o in owed if o["kind"] == t and o["seat"] == d["seat"]
+                     and o["victim"] == d["victim"] and o["recorded"] is None]
+            if not match:
+                r.problems.append(f"event {f.version}: {t} for seat {d['seat']} that no "
+                                  "death called for")
+                continue
+            match[0]["recorded"] = len(d["cards"]) if t == "RewardDrawn" else True
+            match[0]["at"] = f.version
+    settle_owed(facts[-1].version if facts else 0)
+    r.details = {"deaths": deaths}
+    if result is None:
+        ended = [f for f in facts if f.type == "GameEnded"]
+        if ended and ended[-1].data["outcome"].get("side") == "draw":
+            r.details["capped"] = True
+            return r
+        r.problems.append("by the recorded deaths nobody has won yet")
+        return r
+    recorded_outcome_checks(r, facts, result[0], result[1], None)
+    return r
