@@ -88,6 +88,12 @@ class Audit:
                     f"recorded {c.recorded!r}, events say {c.expected!r}"
                 lines.append(f"  {mark}{c.figure}: {shown}{where}")
             lines += [f"  !! {p}" for p in r.problems]
+            for d in r.details.get("deaths", []):
+                who = d.get("killer")
+                by = f"seat {who}" if isinstance(who, int) else (who or "no one (no source)")
+                role = f" ({d['role']})" if d.get("role") else ""
+                lines.append(f"  death: seat {d['seat']}{role}, killed by {by} "
+                             f"(event {d['version']})")
         for m in self.matches:
             lines.append(f"match {m['match_id']}: hand {m['number']} of the match; "
                          f"running totals {m['totals']}")
@@ -187,7 +193,7 @@ def recount(kind: str, facts: list[Fact]) -> Recount | None:
     try:
         import importlib
 
-        return importlib.import_module(module).recount(facts)  # type: ignore[no-any-return]
+        return importlib.import_module(module).recount(facts, kind)  # type: ignore[no-any-return]
     except ImportError:
         return None
 

@@ -1,0 +1,72 @@
+"""Audits of Killer and Sanguosha games: deaths, rewards, penalties and winners recounted."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from domain.audit import Fact
+from domain.killer.audit import recount as recount_killer
+from domain.sanguosha.audit import recount as recount_sanguosha
+from service.audit import audit_game, stored_facts
+from service.hall import GameHall
+from service.simulation import simulate
+
+
+@pytest.fixture(scope="module")
+def hall() -> GameHall:
+    h = GameHall.from_store("memory://")
+    simulate(h, "killer", 30, "informed", seed=1, players=12)
+    simulate(h, "killer", 30, "uniform-random", seed=2, players=8)
+    simulate(h, "identity", 12, "identity", seed=3, players=8)
+    simulate(h, "identity", 12, "random", seed=4, players=5)
+    return h
+
+
+@pytest.mark.parametrize("kind", ["killer", "identity"])
+def test_simulated_games_audit_clean(hall: GameHall, kind: str) -> None:
+    for gid in hall.iter_game_ids(kind):
+        report = audit_game(hall, gid)
+        assert report.agrees, report.text()
+        assert report.recount is not None and report.recount.details["deaths"]
+
+
+def facts_of(hall: GameHall, kind: str, want: str) -> list[Fact]:
+    for gid in hall.iter_game_ids(kind):
+        facts = stored_facts(hall, gid)[0]
+        if any(f.type == want for f in facts):
+            return facts
+    raise AssertionError(f"no {kind} game with {want}")
+
+
+def test_killer_forged_winner_and_vote_count(hall: GameHall) -> None:
+    facts = facts_of(hall, "killer", "VotedOut")
+    ended = next(f for f in facts if f.type == "GameEnded")
+    outcome = dict(ended.data["outcome"])
+    outcome["side"] = "tie" if outcome["side"] != "tie" else "police"
+    forged = [replace(f, data={"outcome": outcome}) if f is ended else f for f in facts]
+    diffs = {c.figure for c in recount_killer(forged).differences()}
+    assert "winning side" in diffs
+    out = next(f for f in facts if f.type == "VotedOut")
+    bumped = [replace(f, data=f.data | {"votes": f.data["votes"] + 1}) if f is out else f
+              for f in facts]
+    wrong = recount_killer(bumped).differences()
+    assert [c.version for c in wrong] == [out.version]
+
+
+def test_identity_missing_reward_is_named(hall: GameHall) -> None:
+    facts = facts_of(hall, "identity", "RewardDrawn")
+    reward = next(f for f in facts if f.type == "RewardDrawn")
+    without = [f for f in facts if f is not reward]
+    diffs = recount_sanguosha(without, "identity").differences()
+    assert any("draws 3" in c.figure and c.recorded is None for c in diffs)
+
+
+def test_identity_forged_winners(hall: GameHall) -> None:
+    facts = facts_of(hall, "identity", "Died")
+    ended = next(f for f in facts if f.type == "GameEnded")
+    outcome = dict(ended.data["outcome"]) | {"winners": []}
+    forged = [replace(f, data={"outcome": outcome}) if f is ended else f for f in facts]
+    diffs = recount_sanguosha(forged, "identity").differences()
+    assert [c.figure for c in diffs][0] == "winners"
