@@ -1,0 +1,98 @@
+"""Sanguosha and the Killer game through the same endpoints, seat tokens and redaction."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.api.conftest import bearer
+
+
+def concrete(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Fill in a template action ("choose count of from") as a player would."""
+    if "count" in action and "from" in action:
+        chosen = rng.sample(action["from"], action["count"])
+        return {k: v for k, v in action.items() if k not in ("count", "from")} | {
+            "cards": chosen}
+    return action
+
+
+def play_through(client: FlaskClient, kind: str, players: int, seed: int,
+                 watch: Any = None) -> dict[str, Any]:
+    g = client.post("/games", json={"kind": kind,
+                                    "players": [f"p{i}" for i in range(players)]}).json
+    gid, seats, ref = g["id"], g["tokens"]["seats"], g["tokens"]["referee"]
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        full = client.get(f"/games/{gid}", headers=bearer(ref)).json
+        if full["status"] != "live":
+            return g | {"final": full}
+        seat = full["to_act"][0]
+        mine = client.get(f"/games/{gid}", headers=bearer(seats[seat])).json
+        if watch:
+            watch(full, mine, seat, client, g)
+        action = concrete(rng.choice(mine["legal_actions"]), rng)
+        r = client.post(f"/games/{gid}/actions", json={"action": action},
+                        headers=bearer(seats[seat]))
+        assert r.status_code == 200, (r.json, action)
+    raise AssertionError("the game did not end")
+
+
+def test_eight_seat_identity_game_with_a_dying_seat_asked_for_a_peach(
+        client: FlaskClient) -> None:
+    asked: list[int] = []
+
+    def watch(full: dict, mine: dict, seat: int, client: FlaskClient, g: dict) -> None:
+        pending = full.get("pending") or {}
+        if pending.get("ask") == "peach":
+            asked.append(seat)
+            answers = {a["type"] for a in mine["legal_actions"]}
+            assert "decline" in answers  # a seat may refuse the dying one
+            # a spectator sees the window but not who is really being asked
+            spectator = client.get(f"/games/{g['id']}").json
+            assert spectator["pending"]["ask"] == "peach"
+            assert spectator["pending"]["seat"] is None
+
+    for seed in range(40):
+        g = play_through(client, "identity", 8, seed, watch)
+        if asked:
+            break
+    assert asked, "no game reached a dying seat"
+    final = g["final"]
+    assert final["outcome"]["side"] in ("lord", "rebels", "renegade")
+    assert len(g["tokens"]["seats"]) == 8
+    report = client.get(f"/games/{g['id']}/audit").json
+    assert report["verdict"] == "agrees", report
+
+
+def test_identity_hidden_roles_and_hands_stay_hidden(client: FlaskClient) -> None:
+    g = client.post("/games", json={"kind": "identity",
+                                    "players": [f"p{i}" for i in range(5)]}).json
+    gid = g["id"]
+    ref = client.get(f"/games/{gid}", headers=bearer(g["tokens"]["referee"])).json
+    roles = [s["role"] for s in ref["seats"]]
+    lord = roles.index("lord")
+    for viewer in [None, 0, 1, 2, 3, 4]:
+        headers = {} if viewer is None else bearer(g["tokens"]["seats"][viewer])
+        view = client.get(f"/games/{gid}", headers=headers).json
+        dealt = client.get(f"/games/{gid}/events", headers=headers).json["events"][1]
+        for seat in range(5):
+            visible = seat == lord or seat == viewer
+            assert (view["seats"][seat]["role"] is not None) == visible
+            assert (dealt["data"]["roles"][seat] is not None) == visible
+            assert (view["seats"][seat]["hand"] is not None) == (seat == viewer)
+
+
+def test_killer_game_over_the_api(client: FlaskClient) -> None:
+    g = play_through(client, "killer", 8, 3)
+    final = g["final"]
+    assert final["outcome"]["side"] in ("killers", "police", "tie")
+    listed = client.get("/games?kind=killer&status=finished").json["games"]
+    assert [row["id"] for row in listed] == [g["id"]]
+    at = client.get(f"/games/{g['id']}/state?at=3").json
+    assert at["version"] == 3
+    assert client.get(f"/games/{g['id']}/audit").json["verdict"] == "agrees"
+    assert client.post("/games", json={"kind": "killer", "players": ["a"] * 7}).status_code \
+        == 422
