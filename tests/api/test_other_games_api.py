@@ -79,7 +79,7 @@ def test_identity_hidden_roles_and_hands_stay_hidden(client: FlaskClient) -> Non
         view = client.get(f"/games/{gid}", headers=headers).json
         dealt = client.get(f"/games/{gid}/events", headers=headers).json["events"][1]
         for seat in range(5):
-            visible = seat == lord or seat == viewer
+            visible = seat in (lord, viewer)
             assert (view["seats"][seat]["role"] is not None) == visible
             assert (dealt["data"]["roles"][seat] is not None) == visible
             assert (view["seats"][seat]["hand"] is not None) == (seat == viewer)
