@@ -338,8 +338,16 @@ class KillerGame(Game):
         return True
 
     # --- events (state changes only; they run again on replay) ----------------
-    @event("RolesDealt")
+    class RolesDealt(Game.Event):
+        roles: list[str]
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_roles_dealt(self.roles)
+
     def _roles_dealt(self, roles: list[str]) -> None:
+        self.trigger_event(self.RolesDealt, roles=roles)
+
+    def _on_roles_dealt(self, roles: list[str]) -> None:
         self.roles = roles
         for seat, role in enumerate(roles):
             self.team[role].append(seat)
@@ -347,15 +355,34 @@ class KillerGame(Game):
         self.phase = NIGHT_KILL
         self.night = 1
 
-    @event("NightKill")
+    class NightKill(Game.Event):
+        seat: int
+        target: int
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_night_kill(self.seat, self.target)
+
     def _night_kill(self, seat: int, target: int) -> None:
+        self.trigger_event(self.NightKill, seat=seat, target=target)
+
+    def _on_night_kill(self, seat: int, target: int) -> None:
         self.alive[target] = False
         self.living[self.roles[target]] -= 1
         self.victim = target
         self.phase = INVESTIGATE
 
-    @event("Investigated")
+    class Investigated(Game.Event):
+        seat: int
+        target: int | None
+        killer: bool | None
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_investigated(self.seat, self.target, self.killer)
+
     def _investigated(self, seat: int, target: int | None, killer: bool | None) -> None:
+        self.trigger_event(self.Investigated, seat=seat, target=target, killer=killer)
+
+    def _on_investigated(self, seat: int, target: int | None, killer: bool | None) -> None:
         """``target`` None: the police declined to investigate tonight."""
         self.investigations.append(
             {"night": self.night, "seat": seat, "target": target, "killer": killer}
@@ -365,8 +392,17 @@ class KillerGame(Game):
             if killer and target not in self.found:
                 self.found.append(target)
 
-    @event("VictimAnnounced")
+    class VictimAnnounced(Game.Event):
+        seat: int
+        role: str
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_victim_announced(self.seat, self.role)
+
     def _victim_announced(self, seat: int, role: str) -> None:
+        self.trigger_event(self.VictimAnnounced, seat=seat, role=role)
+
+    def _on_victim_announced(self, seat: int, role: str) -> None:
         n = len(self.players)
         alive = self.alive
         self.revealed[seat] = True
@@ -379,8 +415,17 @@ class KillerGame(Game):
         self.speaker = seat
         self.phase = LAST_WORDS
 
-    @event("LastWords")
+    class LastWords(Game.Event):
+        seat: int
+        text: str
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_last_words(self.seat, self.text)
+
     def _last_words(self, seat: int, text: str) -> None:
+        self.trigger_event(self.LastWords, seat=seat, text=text)
+
+    def _on_last_words(self, seat: int, text: str) -> None:
         self.last_words.append({"day": self.night, "seat": seat, "text": text})
         self.speaker = None
         if self.voted_out is None:  # the night victim's: the day's statements follow
@@ -388,29 +433,74 @@ class KillerGame(Game):
         elif self._side() is None:  # the voted-out player's: night falls, unless the
             self._nightfall()  # win check ends the game (GameEnded follows)
 
-    @event("Statement")
+    class Statement(Game.Event):
+        seat: int
+        text: str
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_statement(self.seat, self.text)
+
     def _statement(self, seat: int, text: str) -> None:
+        self.trigger_event(self.Statement, seat=seat, text=text)
+
+    def _on_statement(self, seat: int, text: str) -> None:
         self.statements.append({"day": self.night, "seat": seat, "text": text})
         self.turn += 1
         if self.turn == len(self.order):
             self.phase = VOTE
 
-    @event("VoteCast")
+    class VoteCast(Game.Event):
+        seat: int
+        target: int
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_vote_cast(self.seat, self.target)
+
     def _vote_cast(self, seat: int, target: int) -> None:
+        self.trigger_event(self.VoteCast, seat=seat, target=target)
+
+    def _on_vote_cast(self, seat: int, target: int) -> None:
         self.ballots[seat] = target
         self.votes.append({"day": self.night, "seat": seat, "target": target})
 
-    @event("Abstained")
+    class Abstained(Game.Event):
+        seat: int
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_abstained(self.seat)
+
     def _abstained(self, seat: int) -> None:
+        self.trigger_event(self.Abstained, seat=seat)
+
+    def _on_abstained(self, seat: int) -> None:
         self.ballots[seat] = None
         self.votes.append({"day": self.night, "seat": seat, "target": None})
 
-    @event("TieBroken")
+    class TieBroken(Game.Event):
+        candidates: list[int]
+        chosen: int
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_tie_broken(self.candidates, self.chosen)
+
     def _tie_broken(self, candidates: list[int], chosen: int) -> None:
+        self.trigger_event(self.TieBroken, candidates=candidates, chosen=chosen)
+
+    def _on_tie_broken(self, candidates: list[int], chosen: int) -> None:
         self.tie_break = {"day": self.night, "candidates": candidates, "chosen": chosen}
 
-    @event("VotedOut")
+    class VotedOut(Game.Event):
+        seat: int
+        role: str
+        votes: int
+
+        def apply(self, game: KillerGame) -> None:
+            game._on_voted_out(self.seat, self.role, self.votes)
+
     def _voted_out(self, seat: int, role: str, votes: int) -> None:
+        self.trigger_event(self.VotedOut, seat=seat, role=role, votes=votes)
+
+    def _on_voted_out(self, seat: int, role: str, votes: int) -> None:
         self.alive[seat] = False
         self.revealed[seat] = True
         self.living[role] -= 1
@@ -419,8 +509,14 @@ class KillerGame(Game):
         self.speaker = seat
         self.phase = LAST_WORDS
 
-    @event("NobodyVotedOut")
+    class NobodyVotedOut(Game.Event):
+        def apply(self, game: KillerGame) -> None:
+            game._on_nobody_voted_out()
+
     def _nobody_voted_out(self) -> None:
+        self.trigger_event(self.NobodyVotedOut)
+
+    def _on_nobody_voted_out(self) -> None:
         self._nightfall()
 
     def _nightfall(self) -> None:
