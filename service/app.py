@@ -33,6 +33,8 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     hall = app.config.get("PAIJU_HALL") or GameHall.from_store(app.config.get("PAIJU_STORE"))
     app.extensions["paiju.hall"] = hall
     errors.install(app)
-    for bp in (games.bp, replay.bp, matches.bp, audit.bp):
+    from analytics import api as stats_api
+
+    for bp in (games.bp, replay.bp, matches.bp, audit.bp, stats_api.bp):
         app.register_api(bp)
     return app

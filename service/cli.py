@@ -149,5 +149,14 @@ def serve(bind: str, workers: int, store: str | None) -> None:
     os.execvp(args[0], args)
 
 
+def _add_analytics() -> None:
+    from analytics.cli import export, project, report, stats
+
+    for command in (project, report, stats, export):
+        main.add_command(command)
+
+
+_add_analytics()
+
 if __name__ == "__main__":  # pragma: no cover
     main()
