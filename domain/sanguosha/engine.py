@@ -3,7 +3,9 @@
 The engine owns the table (zones, HP, turn and phases), the response windows and damage,
 dying and death. A mode subclass supplies the created event, the setup, and the hooks
 ``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view``,
-``capped_outcome`` and ``gender``.
+``capped_outcome`` and ``gender``; a mode with its own steps adds frames (``_step_mode``),
+due facts (``_drive_mode``), a start-of-turn step (``_turn_step``) and what the end makes
+public (``_end``).
 
 Commands (``_act``) validate and record the seat's decision; then ``_drive`` records the
 facts that follow from it (draws, judgments, damage...) until some seat must decide again.

@@ -268,3 +268,21 @@ def test_a_hidden_survivor_who_would_be_a_careerist_blocks_victory() -> None:
     kill_with_duels(game, 0, 3)
     # then: two living Wei and a hidden Wei who would be a careerist: no victory
     assert game.alive == [True, True, True, False] and game.outcome is None
+
+
+# --- gender: only shown generals have one ---------------------------------------------------
+@pytest.mark.parametrize("target_shows, asked", [(None, "dodge"), ("head", "double_swords")])
+def test_double_swords_needs_the_target_s_shown_gender(target_shows: str | None,
+                                                        asked: str) -> None:
+    # given: a shown male with the Double Swords; seat 1 keeps Zhen Ji (female) as head
+    game = htable([("caocao", "dianwei"), ("zhenji", "caopi"), WU, QUN],
+                  hands={0: ["double_swords", "kill"]}, first=1)
+    skip_turn(game, target_shows)
+    to_play(game, 0)
+    act(game, 0, type="show", which="head")
+    act(game, 0, type="use", card=next(c for c in game.hands[0]
+                                       if NAME[c] == "double_swords"))
+    # when: it kills seat 1
+    act(game, 0, type="use", card=next(c for c in game.hands[0] if c in KILLS), targets=[1])
+    # then: a hidden target has no gender (straight to the Dodge); a shown woman is asked
+    assert game.ask == asked and game.gender(1) == ("female" if target_shows else None)
