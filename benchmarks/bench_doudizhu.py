@@ -30,14 +30,27 @@ from service.hall import GameHall  # noqa: E402
 from service.simulation import simulate  # noqa: E402
 
 
-def rate(run_one: Callable[[], int], seconds: float) -> tuple[float, float]:
-    """Hands per second (and events per hand) over about ``seconds``."""
-    done = events = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        events += run_one()
-        done += 1
-    return done / elapsed, events / max(done, 1)
+class Meter:
+    """Hands, events and seconds of one engine, added up over interleaved slices so that
+    a change in the machine's load hits every engine alike."""
+
+    def __init__(self, run_one: Callable[[], int]) -> None:
+        self.run_one, self.done, self.events, self.seconds = run_one, 0, 0, 0.0
+
+    def slice(self, seconds: float) -> None:
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            self.events += self.run_one()
+            self.done += 1
+        self.seconds += elapsed
+
+    @property
+    def rate(self) -> float:
+        return self.done / self.seconds
+
+    @property
+    def per_hand(self) -> float:
+        return self.events / max(self.done, 1)
 
 
 def rlcard_runner() -> Callable[[], int]:
@@ -75,27 +88,33 @@ def pure_runner() -> Callable[[], int]:
     return one
 
 
-def sqlite_rate(seconds: float) -> tuple[float, float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        hall = GameHall.from_store(f"sqlite:///{tmp}/bench.db")
-        games = events = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            s = simulate(hall, "doudizhu", 200, "random", seed=games)
-            games += s.games
-            events += s.events
-        elapsed = time.perf_counter() - start
-        hall.close()
-    return games / elapsed, events / games
+def sqlite_runner(hall: GameHall) -> Callable[[], int]:
+    """Whole hands through the application into SQLite, saved 50 to a transaction."""
+    seeds = iter(range(10**9))
+
+    def one() -> int:
+        s = simulate(hall, "doudizhu", 50, "random", seed=next(seeds))
+        return s.events
+
+    return one
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="per measurement")
     args = parser.parse_args()
-    base, base_steps = rate(rlcard_runner(), args.seconds)
-    pure, pure_events = rate(pure_runner(), args.seconds)
-    store, store_events = sqlite_rate(args.seconds)
+    rounds = 5
+    with tempfile.TemporaryDirectory() as tmp:
+        hall = GameHall.from_store(f"sqlite:///{tmp}/bench.db")
+        meters = [Meter(rlcard_runner()), Meter(pure_runner()), Meter(sqlite_runner(hall))]
+        for _ in range(rounds):
+            for m in meters:
+                m.slice(args.seconds / rounds)
+        hall.close()
+    meters[2].done *= 50  # each call stored 50 hands
+    base, base_steps = meters[0].rate, meters[0].per_hand
+    pure, pure_events = meters[1].rate, meters[1].per_hand
+    store, store_events = meters[2].rate, meters[2].per_hand
     print(f"{'engine':<44} {'hands/s':>9} {'per hand':>14} {'× RLCard':>9}")
     print(f"{'RLCard DoudizhuGame (baseline)':<44} {base:>9.0f} {base_steps:>8.0f} steps {1:>9.2f}")
     print(f"{'paiju pure engine (aggregate, no store)':<44} {pure:>9.0f} "

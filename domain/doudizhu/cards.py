@@ -54,11 +54,11 @@ def from_counts(counts: list[int]) -> str:
     return "".join(RANKS[i] * n for i, n in enumerate(counts) if n)
 
 
-def take(hand: list[str], ranks: str) -> list[str] | None:
+def take(hand: list[str], ranks: str, presorted: bool = False) -> list[str] | None:
     """The cards of ``hand`` that make up ``ranks`` (lowest suit first), or None."""
     need = Counter(ranks)
     chosen: list[str] = []
-    for card in sorted(hand, key=lambda c: (RANK_INDEX[c[0]], c[1])):
+    for card in hand if presorted else sorted(hand, key=lambda c: (RANK_INDEX[c[0]], c[1])):
         if need[card[0]] > 0:
             need[card[0]] -= 1
             chosen.append(card)

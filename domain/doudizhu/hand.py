@@ -131,7 +131,7 @@ class Hand(Game):
             return [{"type": "pass"}] + [
                 {"type": "bid", "value": v} for v in range(self.high_bid + 1, 4)
             ]
-        hand = to_ranks(self.hands[seat])
+        hand = "".join(c[0] for c in self.hands[seat])  # sorted by rank already
         if self.last_play is None:
             return [{"type": "play", "cards": r} for r in legal_moves_sorted(hand, None)]
         plays = legal_moves_sorted(hand, self.last_play[1])
@@ -200,7 +200,7 @@ class Hand(Game):
                 ranks = normalize(cards.upper().replace("10", "T"))
             except ValueError as e:
                 raise MalformedAction(str(e)) from None
-            got = take(hand, ranks)
+            got = take(hand, ranks, presorted=True)
             if got is None:
                 raise NotInHand(f"you do not hold {ranks} (your hand is {to_ranks(hand)})")
             chosen = got
@@ -270,7 +270,9 @@ class Hand(Game):
         def apply(self, hand: Hand) -> None:
             hand.deals += 1
             hand.deck = self.deck
-            hand.hands = [self.deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(3)]
+            # each hand kept sorted by rank, so its rank string needs no sorting
+            hand.hands = [sorted(self.deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_card_key)
+                          for i in range(3)]
             hand.kitty = self.deck[3 * HAND_SIZE:]
             hand.first_bidder = hand.turn = self.first_bidder
             hand.bids = []
@@ -299,7 +301,7 @@ class Hand(Game):
         def apply(self, hand: Hand) -> None:
             hand.landlord = hand.turn = self.seat
             hand.base = self.base
-            hand.hands[self.seat] = hand.hands[self.seat] + self.kitty
+            hand.hands[self.seat] = sorted(hand.hands[self.seat] + self.kitty, key=_card_key)
             hand.phase = "playing"
             hand.last_play = None
 

@@ -134,6 +134,44 @@ def _join_list(idx: list[int]) -> str:
 
 
 ALL_KINDS = tuple(PatternKind)
+_RARE = (K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS, K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS)
+
+
+def _leading(counts: list[int]) -> list[str]:
+    """Every play when leading, built with plain loops: the bots' hottest path."""
+    out: list[str] = []
+    ranks = [i for i in range(15) if counts[i]]
+    trios = [i for i in ranks if counts[i] >= 3]
+    for i in ranks:
+        r, c = RANKS[i], counts[i]
+        out.append(r)
+        if c >= 2:
+            out.append(r + r)
+            if c >= 3:
+                out.append(r * 3)
+                if c == 4:
+                    out.append(r * 4)
+    for t in trios:
+        trio = RANKS[t] * 3
+        for k in ranks:
+            if k != t:
+                kick = RANKS[k]
+                out.append(trio + kick if k > t else kick + trio)
+                if counts[k] >= 2:
+                    out.append(trio + kick * 2 if k > t else kick * 2 + trio)
+    for need, kind in ((1, K.STRAIGHT), (2, K.PAIR_CHAIN), (3, K.AIRPLANE)):
+        lo_k, hi_k = CHAIN_LIMITS[kind]
+        run = 0
+        for i in range(ACE + 1):
+            run = run + 1 if counts[i] >= need else 0
+            for length in range(lo_k, min(run, hi_k) + 1):
+                out.append("".join(RANKS[j] * need for j in range(i - length + 1, i + 1)))
+    if len(trios) >= 2 or any(counts[i] == 4 for i in ranks):
+        for kind in _RARE:
+            out.extend(_plays_of(counts, ranks, kind))
+    if counts[BLACK] and counts[RED]:
+        out.append("BR")
+    return out
 
 
 @lru_cache(maxsize=32768)
@@ -142,9 +180,7 @@ def _legal(hand: str, last: str | None) -> tuple[str, ...]:
     ranks = [i for i in range(15) if counts[i]]
     out: list[str] = []
     if last is None:
-        for kind in ALL_KINDS:
-            out.extend(_plays_of(counts, ranks, kind))
-        return tuple(out)
+        return tuple(_leading(counts))
     lp = classify(last)
     if lp is None:
         raise ValueError(f"{last!r} is not a legal play")
