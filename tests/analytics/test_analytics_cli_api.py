@@ -10,7 +10,6 @@ import pytest
 from analytics_support import fill
 from click.testing import CliRunner
 
-from analytics.api import bp
 from analytics.cli import cli, export, project, report, stats
 from analytics.projection import close_view
 from service.app import create_app
@@ -106,7 +105,6 @@ def test_the_standalone_group_has_every_command() -> None:
 def test_stats_endpoints(small_store: str) -> None:
     hall = GameHall.from_store(small_store)
     app = create_app({"PAIJU_HALL": hall, "TESTING": True})
-    app.register_api(bp)  # what the lead adds to create_app
     client = app.test_client()
     try:
         got = client.get("/stats/win-rates?kind=doudizhu")
