@@ -91,7 +91,7 @@ def _play_and_save(hall: GameHall, kind: str, policy: str, seats: int,
         game = cls.new(names, dict(options), agents=agents, rng=rng)  # type: ignore[attr-defined]
         play_out(game, policies, rng)
         assert game.outcome is not None
-        summary.sides[game.outcome["side"]] += 1
+        summary.sides[game.outcome["side"].split(":")[0]] += 1  # careerist:3 → careerist
         summary.events += len(game.pending_events)
         _tally(game, summary.tally)
         summary.first_id = summary.first_id or str(game.id)

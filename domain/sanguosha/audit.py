@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.audit import Fact, Recount, recorded_outcome_checks
+from domain.audit import Fact, Recount, last_of, recorded_outcome_checks
 
 LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
 
@@ -27,13 +27,8 @@ def identity_victory(roles: list[str], alive: list[bool]) -> tuple[list[int], st
 def recount(facts: list[Fact], kind: str = "identity") -> Recount:
     r = Recount()
     deaths: list[dict[str, Any]] = []
-    if kind != "identity":
-        for f in facts:
-            if f.type == "Died":
-                deaths.append({"seat": f.data["seat"], "killer": f.data["killer"],
-                               "version": f.version})
-        r.details = {"deaths": deaths}
-        return r
+    if kind == "hegemony":
+        return recount_hegemony(facts)
     roles: list[str] = []
     alive: list[bool] = []
     result: tuple[list[int], str] | None = None
@@ -85,4 +80,66 @@ def recount(facts: list[Fact], kind: str = "identity") -> Recount:
         r.problems.append("by the recorded deaths nobody has won yet")
         return r
     recorded_outcome_checks(r, facts, result[0], result[1], None)
+    return r
+
+
+def recount_hegemony(facts: list[Fact]) -> Recount:
+    """Kingdom Wars: sides come from the recorded kingdom decisions; a death's reward or
+    penalty from the killer's and the victim's sides; the winners from the last living
+    side (every survivor is shown at the end)."""
+    r = Recount()
+    deaths: list[dict[str, Any]] = []
+    side: dict[int, str] = {}
+    alive: list[bool] = []
+    owed: list[dict[str, Any]] = []
+
+    def expected(due: dict[str, Any]) -> Any:
+        theirs = side.get(due["victim"])
+        if theirs is None:
+            return "victim's side never shown"
+        if theirs == due["killer_side"]:
+            return "penalty"
+        if theirs.startswith("careerist"):
+            return 1
+        return 1 + sum(1 for s, a in enumerate(due["alive"]) if a and side.get(s) == theirs)
+
+    def settle(due: dict[str, Any], recorded: Any, at: int | None) -> None:
+        r.check(f"seat {due['killer']} for killing seat {due['victim']}", expected(due),
+                recorded, at or due["version"])
+
+    for f in facts:
+        t, d = f.type, f.data
+        if t == "Started":
+            alive = [True] * len(d["players"])
+        elif t == "KingdomDecided":
+            side[d["seat"]] = d["side"]
+        elif t == "Died":
+            seat, killer = d["seat"], d["killer"]
+            alive[seat] = False
+            deaths.append({"seat": seat, "killer": killer, "version": f.version})
+            if killer is not None and killer != seat and alive[killer] and killer in side:
+                owed.append({"killer": killer, "victim": seat, "killer_side": side[killer],
+                             "alive": list(alive), "version": f.version})
+        elif t in ("RewardDrawn", "PenaltyPaid"):
+            match = [o for o in owed if o["killer"] == d["seat"] and o["victim"] == d["victim"]]
+            if not match:
+                r.problems.append(f"event {f.version}: {t} for seat {d['seat']} that no "
+                                  "death called for")
+                continue
+            owed.remove(match[0])
+            settle(match[0], len(d["cards"]) if t == "RewardDrawn" else "penalty", f.version)
+    for due in owed:
+        settle(due, None, None)
+    r.details = {"deaths": deaths, "sides": {str(k): v for k, v in side.items()}}
+    living = {side.get(s, "hidden") for s, a in enumerate(alive) if a}
+    ended = last_of(facts, "GameEnded")
+    if ended is not None and ended.data["outcome"].get("side") == "draw":
+        r.details["capped"] = True
+        return r
+    if len(living) != 1 or "hidden" in living:
+        r.problems.append("by the recorded deaths and shows no single side is left")
+        return r
+    (won,) = living
+    winners = [s for s in range(len(alive)) if side.get(s) == won]
+    recorded_outcome_checks(r, facts, winners, won, None)
     return r

@@ -21,10 +21,12 @@ def hall() -> GameHall:
     simulate(h, "killer", 30, "uniform-random", seed=2, players=8)
     simulate(h, "identity", 12, "identity", seed=3, players=8)
     simulate(h, "identity", 12, "random", seed=4, players=5)
+    simulate(h, "hegemony", 8, "kingdom", seed=5, players=6)
+    simulate(h, "hegemony", 8, "random", seed=6, players=9)
     return h
 
 
-@pytest.mark.parametrize("kind", ["killer", "identity"])
+@pytest.mark.parametrize("kind", ["killer", "identity", "hegemony"])
 def test_simulated_games_audit_clean(hall: GameHall, kind: str) -> None:
     for gid in hall.iter_game_ids(kind):
         report = audit_game(hall, gid)
@@ -70,3 +72,12 @@ def test_identity_forged_winners(hall: GameHall) -> None:
     forged = [replace(f, data={"outcome": outcome}) if f is ended else f for f in facts]
     diffs = recount_sanguosha(forged, "identity").differences()
     assert [c.figure for c in diffs][0] == "winners"
+
+
+def test_hegemony_wrong_reward_count_is_named(hall: GameHall) -> None:
+    facts = facts_of(hall, "hegemony", "RewardDrawn")
+    reward = next(f for f in facts if f.type == "RewardDrawn")
+    short = [replace(f, data=f.data | {"cards": f.data["cards"][:-1]}) if f is reward else f
+             for f in facts]
+    diffs = recount_sanguosha(short, "hegemony").differences()
+    assert [c.version for c in diffs] == [reward.version]
