@@ -12,6 +12,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analytics.winrates import SIDE_KINDS
+
 
 def _errors(table: pd.DataFrame) -> np.ndarray:
     rate = table["rate"].to_numpy(dtype=float)
@@ -50,7 +52,8 @@ def win_rate_figure(table: pd.DataFrame, kind: str) -> Figure:
         parts.append(table["policy_mix"].astype(str))
     parts.append(table["role"].astype(str))
     labels = [" · ".join(p) for p in zip(*parts, strict=True)]
-    return rate_bars(table, labels, f"{kind}: win rate by role")
+    what = "winning side" if kind in SIDE_KINDS else "role"
+    return rate_bars(table, labels, f"{kind}: win rate by {what}")
 
 
 def seat_figure(table: pd.DataFrame, kind: str) -> Figure:
