@@ -239,7 +239,7 @@ class Game(Chained):
 
         def apply(self, game: Game) -> None:
             game.outcome = self.outcome
-            game._ended = self  # noqa: SLF001 - the event each seat's receipt is the digest of
+            game.__dict__["_ended"] = self  # the event each seat's receipt is the digest of
 
     class DisputeRaised(Chained.Event):
         by: Viewer
@@ -307,7 +307,8 @@ MAX_CLAIM = 2000
 
 
 def seat_outcome(
-    players: list[str], winners: list[int], roles: list[str], scores: list[int] | None = None
+    players: list[str], winners: list[int], roles: list[str],
+    scores: list[float] | None = None,
 ) -> list[dict[str, Any]]:
     """The per-seat rows of an outcome, in one shape for every game."""
     return [

@@ -76,7 +76,7 @@ def recount_hand(facts: list[Fact]) -> Recount:
         r.check(key, getattr(s, key), recorded.get(key), at)
     if escape is not None:
         winners, side = [i for i in range(3) if i != escape], "escape"
-    elif winner == landlord:
+    elif landlord is not None and winner == landlord:
         winners, side = [landlord], "landlord"
     else:
         winners, side = [i for i in range(3) if i != landlord], "peasants"

@@ -242,7 +242,7 @@ class Hand(Game):
             winners = [i for i in range(3) if i != escape]
             side, reason = "escape", "escape"
         else:
-            assert winner is not None
+            assert winner is not None and self.landlord is not None
             side = "landlord" if winner == self.landlord else "peasants"
             winners = [self.landlord] if side == "landlord" else [
                 i for i in range(3) if i != self.landlord
@@ -257,7 +257,7 @@ class Hand(Game):
             "winners": winners,
             "side": side,
             "reason": reason,
-            "seats": seat_outcome(self.players, winners, roles, list(s.scores)),
+            "seats": seat_outcome(self.players, winners, roles, s.scores),
         })
 
     # --- events (state changes only; they run again on replay) ----------------

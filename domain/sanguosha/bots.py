@@ -218,7 +218,7 @@ def _play(game: Any, seat: int, legal: list[Action], rng: random.Random, relatio
         if score > best_score:
             best, best_score = a, score
     if "count" in best:
-        hand = sorted(best["from"], key=value)
+        hand = sorted(best["from"], key=value)  # type: ignore[arg-type]
         return {"type": "use", "spear": True, "cards": hand[:2], "targets": best["targets"]}
     return best
 

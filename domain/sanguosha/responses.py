@@ -94,7 +94,7 @@ def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
         return [{"type": "choose", "card": c} for c in horses_of(table, target)] + [DECLINE]
     if ask == "pick":
         target, areas = f["pf"], f["pa"]
-        out: list[Action] = []
+        out = []
         if table.hands[target]:
             out.append({"type": "choose", "area": "hand"})
         out += [{"type": "choose", "card": c} for c in table.equip[target] if c is not None]

@@ -81,9 +81,9 @@ def locate(table: Table) -> dict[int, str]:
         for c in hand:
             put(c, f"hand:{seat}")
     for seat, e in enumerate(table.equip):
-        for c in e:
-            if c is not None:
-                put(c, f"equipment:{seat}")
+        for held in e:
+            if held is not None:
+                put(held, f"equipment:{seat}")
     for seat, j in enumerate(table.judging):
         for c in j:
             put(c, f"judgment:{seat}")

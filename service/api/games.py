@@ -23,7 +23,7 @@ from service.hall import GameHall
 
 bp = APIBlueprint("games", __name__, abp_tags=[Tag(name="games")],
                   abp_responses={"404": Error, "422": Error})
-SECURITY = [{"seat_token": []}, {}]
+SECURITY: list[dict[str, list[str]]] = [{"seat_token": []}, {}]
 
 
 def hall() -> GameHall:
