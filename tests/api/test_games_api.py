@@ -197,3 +197,11 @@ def test_openapi_lists_every_endpoint(client: FlaskClient) -> None:
                  "/matches/{match_id}", "/matches/{match_id}/hands"):
         assert path in doc["paths"], path
     assert client.get("/docs/swagger").status_code == 200
+
+
+def test_replay_viewer_page(client: FlaskClient) -> None:
+    g = new_game(client)
+    page = client.get(f"/games/{g['id']}/viewer")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert g["id"].encode() in page.data and b"/state?at=" in page.data
+    assert client.get("/games/00000000-0000-0000-0000-000000000000/viewer").status_code == 404

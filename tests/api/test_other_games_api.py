@@ -96,3 +96,24 @@ def test_killer_game_over_the_api(client: FlaskClient) -> None:
     assert client.get(f"/games/{g['id']}/audit").json["verdict"] == "agrees"
     assert client.post("/games", json={"kind": "killer", "players": ["a"] * 7}).status_code \
         == 422
+
+
+def test_kingdom_wars_over_the_api(client: FlaskClient) -> None:
+    seen_hidden: list[bool] = []
+
+    def watch(full: dict, mine: dict, seat: int, client: FlaskClient, g: dict) -> None:
+        if len(seen_hidden) < 3:
+            spectator = client.get(f"/games/{g['id']}").json
+            for i, row in enumerate(spectator["seats"]):
+                truth = full["seats"][i]
+                hidden = [n is None for n in (row["generals"] or [None, None])]
+                seen_hidden.append(any(hidden))
+                for k, name in enumerate(row["generals"] or []):
+                    assert name is None or truth["shown"][k]
+
+    g = play_through(client, "hegemony", 6, 2, watch)
+    assert any(seen_hidden)
+    final = g["final"]
+    assert final["outcome"]["winners"]
+    assert all(all(s["shown"]) for s in final["seats"] if s["alive"])
+    assert client.get(f"/games/{g['id']}/audit").json["verdict"] == "agrees"
