@@ -10,7 +10,7 @@ from eventsourcing.domain import event
 
 from domain.doudizhu.cards import RANK_INDEX, normalize, shuffled_deck, take, to_ranks
 from domain.doudizhu.moves import legal_moves_sorted
-from domain.doudizhu.patterns import PatternKind, beats_pattern, classify
+from domain.doudizhu.patterns import PatternKind, beats_pattern, classify, classify_sorted
 from domain.doudizhu.scoring import Play, settle
 from domain.game import (
     Game,
@@ -209,12 +209,13 @@ class Hand(Game):
                 'name the cards to play: {"type": "play", "cards": "33344"} '
                 'or a list of cards like ["3S", "3H"]'
             )
-        ranks = to_ranks(chosen)
-        pattern = classify(ranks)
+        # cards taken from the (sorted) hand are in rank order; a list a player sent may not be
+        ranks = "".join(c[0] for c in chosen) if isinstance(cards, str) else to_ranks(chosen)
+        pattern = classify_sorted(ranks)
         if pattern is None:
             raise NoSuchPattern(f"{ranks} is not a pattern of Dou Dizhu")
         if self.last_play is not None:
-            last = classify(self.last_play[1])
+            last = classify_sorted(self.last_play[1])
             assert last is not None
             if not beats_pattern(pattern, last):
                 raise DoesNotBeat(

@@ -130,6 +130,11 @@ def _classify_sorted(ranks: str) -> Pattern | None:
     return None
 
 
+def classify_sorted(ranks: str) -> Pattern | None:
+    """classify for a rank string already sorted low to high (the engine's hot path)."""
+    return _classify_sorted(ranks)
+
+
 def classify(ranks: str) -> Pattern | None:
     """The pattern of a play written as ranks, or None when it is no legal play."""
     return _classify_sorted(normalize(ranks))

@@ -173,3 +173,12 @@ def test_legal_actions_follow_the_phase() -> None:
     assert hand.legal_actions(1) == []  # not its turn
     play(hand, 0, type="bid", value=2)
     assert hand.legal_actions(1) == [{"type": "pass"}, {"type": "bid", "value": 3}]
+
+
+def test_cards_may_be_named_one_by_one_in_any_order() -> None:
+    hand = spring_deal()
+    play(hand, 0, type="bid", value=3)
+    fours = [c for c in hand.hands[0] if c[0] == "3"][:2]
+    play(hand, 0, type="play", cards=list(reversed(fours)))  # a pair of 3s, named as cards
+    assert hand.plays[-1][1] == "33" and hand.last_play == [0, "33"]
+    assert not set(fours) & set(hand.hands[0])
