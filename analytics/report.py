@@ -17,10 +17,13 @@ def md_table(df: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
     """A GitHub markdown table (pandas' own needs the optional ``tabulate``)."""
     formats = {"rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}",
                "share": "{:.2%}", "landlord_share": "{:.1%}", **(formats or {})}
+    percent = {"rate", "ci_low", "ci_high", "share", "landlord_share"}
 
     def cell(col: str, value: object) -> str:
         if value is None or (not isinstance(value, str) and pd.isna(value)):
             return ""
+        if col in percent and isinstance(value, float) and 0 < value < 0.01:
+            return f"{value:.3%}"  # rare events (springs) must not read as 0.0%
         if col in formats:
             return formats[col].format(value)
         if isinstance(value, float) and value.is_integer():

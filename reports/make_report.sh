@@ -6,6 +6,7 @@
 #   bash reports/make_report.sh /tmp/r.db  # another store file
 #
 # Same seeds, same games, same report. Kinds missing from the build are skipped.
+# About 6-8 minutes on two cores (the Sanguosha modes are the slow ones to simulate).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-var/report.db}
@@ -23,14 +24,14 @@ if has doudizhu; then
 fi
 if has killer; then
   for n in 8 12 16; do
-    sim killer -n 3000 --players "$n" -p uniform-random --seed $((200 + n))
-    sim killer -n 3000 --players "$n" -p informed --seed $((300 + n))
+    sim killer -n 4000 --players "$n" -p uniform-random --seed $((200 + n))
+    sim killer -n 4000 --players "$n" -p informed --seed $((300 + n))
   done
 fi
 if has identity; then
   for n in 5 8; do
     for p in random identity; do
-      sim identity -n 1000 --players "$n" -p "$p" --seed $((400 + n))
+      sim identity -n 750 --players "$n" -p "$p" --seed $((400 + n))
     done
   done
 fi
@@ -38,7 +39,7 @@ if has hegemony; then
   # the Kingdom Wars bots: every policy the build offers, at 6 and 8 seats
   for p in $(python -c "from domain import registry; print(' '.join(registry.policies('hegemony')))"); do
     for n in 6 8; do
-      sim hegemony -n 2000 --players "$n" -p "$p" --seed $((500 + n))
+      sim hegemony -n 750 --players "$n" -p "$p" --seed $((500 + n))
     done
   done
 fi
