@@ -24,13 +24,22 @@ def decided(hands: pd.DataFrame) -> pd.DataFrame:
     return hands[hands["landlord_won"].notna()]
 
 
-def landlord_win_by_bid(hands: pd.DataFrame) -> pd.DataFrame:
-    """Landlord win rate per winning bid (1, 2, 3) with Wilson 95 % intervals."""
+def landlord_win_by_bid(hands: pd.DataFrame,
+                        games: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Landlord win rate per winning bid (1, 2, 3) with Wilson 95 % intervals.
+
+    Given ``games``, one row per policy mix and bid: bots of different strength bid
+    differently, so the pooled table mixes who bids with how the hand is played.
+    """
     d = decided(hands)
-    counts = (d.groupby("bid")["landlord_won"]
+    keys = ["bid"]
+    if games is not None:
+        d = d.merge(games[["game_id", "policy_mix"]], on="game_id")
+        keys = ["policy_mix", "bid"]
+    counts = (d.groupby(keys)["landlord_won"]
               .agg(games="size", wins=lambda s: int(s.astype(bool).sum())).reset_index())
     counts["bid"] = counts["bid"].astype("int64")
-    return rate_table(counts, ["bid"])
+    return rate_table(counts, keys)
 
 
 def multiplier_distribution(hands: pd.DataFrame) -> pd.DataFrame:

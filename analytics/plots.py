@@ -65,6 +65,8 @@ def seat_figure(table: pd.DataFrame, kind: str) -> Figure:
 
 def landlord_by_bid_figure(table: pd.DataFrame) -> Figure:
     labels = [f"bid {b}" for b in table["bid"]]
+    if "policy_mix" in table:
+        labels = [f"{m} · {b}" for m, b in zip(table["policy_mix"], labels, strict=True)]
     return rate_bars(table, labels, "Dou Dizhu: landlord win rate by winning bid",
                      reference=0.5, xlabel="landlord win rate")
 

@@ -101,8 +101,9 @@ def _doudizhu_section(w: _Writer, t: Tables) -> None:
     hands = t.hands[t.hands["game_id"].isin(t.finished["game_id"])]
     sections: list[tuple[str, str, pd.DataFrame, Callable[[pd.DataFrame], Figure]]] = [
         ("Landlord win rate by bid",
-         "Does the landlord win too often when bidding 1? Escapes are left out.",
-         doudizhu.landlord_win_by_bid(hands), plots.landlord_by_bid_figure),
+         "Does the landlord win too often when bidding 1? Per policy mix (who bids what "
+         "depends on the bot); escapes are left out.",
+         doudizhu.landlord_win_by_bid(hands, t.finished), plots.landlord_by_bid_figure),
         ("Multipliers", "Each bomb or rocket doubles the stake, and so does a spring.",
          doudizhu.multiplier_distribution(hands),
          lambda d: plots.distribution_figure(d, "multiplier", "Dou Dizhu: final multiplier",

@@ -140,6 +140,11 @@ def test_landlord_win_by_bid() -> None:
         (1, 2, 1, 0.5), (3, 2, 1, 0.5)]  # the escape (bid 2) and the live hand are out
     assert (out.loc[0, "ci_low"], out.loc[0, "ci_high"]) == pytest.approx(
         wilson_interval(1, 2))
+    mixes = pd.DataFrame({"game_id": ["h1", "h2", "h3", "h4"],
+                          "policy_mix": ["3 greedy", "3 random", "3 greedy", "3 greedy"]})
+    by_mix = doudizhu.landlord_win_by_bid(hands(), mixes)
+    assert [(r.policy_mix, r.bid, r.games, r.wins) for r in by_mix.itertuples()] == [
+        ("3 greedy", 1, 1, 1), ("3 greedy", 3, 2, 1), ("3 random", 1, 1, 0)]
 
 
 def test_multiplier_bombs_springs_scores() -> None:
