@@ -7,7 +7,6 @@ jokers are ``BJ`` (black) and ``RJ`` (red). A rank string is ranks sorted low to
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 RANKS = "3456789TJQKA2BR"
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
@@ -56,12 +55,15 @@ def from_counts(counts: list[int]) -> str:
 
 def take(hand: list[str], ranks: str, presorted: bool = False) -> list[str] | None:
     """The cards of ``hand`` that make up ``ranks`` (lowest suit first), or None."""
-    need = Counter(ranks)
+    if not presorted:
+        hand = sorted(hand, key=lambda c: (RANK_INDEX[c[0]], c[1]))
+        ranks = normalize(ranks)
     chosen: list[str] = []
-    for card in hand if presorted else sorted(hand, key=lambda c: (RANK_INDEX[c[0]], c[1])):
-        if need[card[0]] > 0:
-            need[card[0]] -= 1
+    i = 0
+    for card in hand:  # both in rank order: one merge walk
+        if i == len(ranks):
+            break
+        if card[0] == ranks[i]:
             chosen.append(card)
-    if any(n > 0 for n in need.values()):
-        return None
-    return chosen
+            i += 1
+    return chosen if i == len(ranks) else None

@@ -10,7 +10,13 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from domain.doudizhu.cards import ACE, BLACK, RANKS, RED, counts_of, from_counts, normalize
-from domain.doudizhu.patterns import CHAIN_LIMITS, Pattern, PatternKind, classify
+from domain.doudizhu.patterns import (
+    CHAIN_LIMITS,
+    Pattern,
+    PatternKind,
+    classify,
+    classify_sorted,
+)
 
 K = PatternKind
 
@@ -134,7 +140,6 @@ def _join_list(idx: list[int]) -> str:
 
 
 ALL_KINDS = tuple(PatternKind)
-_RARE = (K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS, K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS)
 
 
 def _leading(counts: list[int]) -> list[str]:
@@ -166,9 +171,12 @@ def _leading(counts: list[int]) -> list[str]:
             run = run + 1 if counts[i] >= need else 0
             for length in range(lo_k, min(run, hi_k) + 1):
                 out.append("".join(RANKS[j] * need for j in range(i - length + 1, i + 1)))
-    if len(trios) >= 2 or any(counts[i] == 4 for i in ranks):
-        for kind in _RARE:
-            out.extend(_plays_of(counts, ranks, kind))
+    if any(t + 1 in trios and t + 1 <= ACE for t in trios):  # two trios in a row
+        out.extend(_plays_of(counts, ranks, K.AIRPLANE_SINGLES))
+        out.extend(_plays_of(counts, ranks, K.AIRPLANE_PAIRS))
+    if any(counts[i] == 4 for i in trios):
+        out.extend(_plays_of(counts, ranks, K.FOUR_TWO_SINGLES))
+        out.extend(_plays_of(counts, ranks, K.FOUR_TWO_PAIRS))
     if counts[BLACK] and counts[RED]:
         out.append("BR")
     return out
@@ -181,7 +189,7 @@ def _legal(hand: str, last: str | None) -> tuple[str, ...]:
     out: list[str] = []
     if last is None:
         return tuple(_leading(counts))
-    lp = classify(last)
+    lp = classify_sorted(last)
     if lp is None:
         raise ValueError(f"{last!r} is not a legal play")
     if lp.kind is K.ROCKET:
