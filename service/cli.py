@@ -90,6 +90,24 @@ def _option(text: str) -> tuple[str, Any]:
         return key, value
 
 
+@main.command("games")
+@click.option("--kind", default=None, help="only this kind")
+@click.option("--status", type=click.Choice(["live", "finished"]), default=None)
+@click.option("--limit", default=20, show_default=True)
+@click.option("--after", "cursor", type=int, default=None, help="the cursor a page ended at")
+@STORE
+def list_games(kind: str | None, status: str | None, limit: int, cursor: int | None,
+               store: str | None) -> None:
+    """List games in creation order (ids to replay or audit)."""
+    hall = open_hall(store)
+    rows, nxt = hall.list_games(kind=kind, status=status, limit=limit, cursor=cursor)
+    for r in rows:
+        click.echo(f"{r['id']}  {r['kind']:<9} {r['status']:<8} {r['version']:>6} events  "
+                   f"{r['created_on'][:19]}  {', '.join(r['players'])}")
+    if nxt is not None:
+        click.echo(f"more: paiju games --after {nxt}" + (f" --kind {kind}" if kind else ""))
+
+
 @main.command()
 @click.argument("game_id")
 @click.option("--at", type=int, default=None, help="after event N (default: the latest)")

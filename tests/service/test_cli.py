@@ -31,6 +31,9 @@ def test_simulate_then_replay_then_audit(tmp_path: Path) -> None:
     assert bad.exit_code != 0 and "at must be between" in bad.output
     audit = runner.invoke(main, ["audit", game_id, "--store", store])
     assert audit.exit_code == 0 and "AGREES" in audit.output
+    listed = runner.invoke(main, ["games", "--limit", "5", "--store", store])
+    assert listed.output.splitlines()[0].startswith(game_id)
+    assert len(listed.output.splitlines()) == 6 and "paiju games --after" in listed.output
 
 
 def test_same_seed_same_games(tmp_path: Path) -> None:
