@@ -12,14 +12,14 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import CanInitAggregate
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic
 
 from domain import registry
 from domain.doudizhu.hand import Hand
 from domain.doudizhu.match import Match
 from domain.game import Chained, Game, IllegalAction, InvalidSetup
-from service.store import store_env, store_url
+from service.store import StoreError, prepare, store_env, store_url
 
 
 class NotFound(LookupError):
@@ -47,11 +47,15 @@ class GameHall(Application[UUID]):
     @classmethod
     def from_store(cls, url: str | None = None, **extra: str) -> GameHall:
         env = store_env(store_url(url))
+        prepare(env)
         # recently used games stay in memory; a get fast-forwards them from the store, so
         # several app servers sharing one store still see each other's moves
         env.setdefault("AGGREGATE_CACHE_MAXSIZE", "2000")
         env.update(extra)
-        return cls(env=env)
+        try:
+            return cls(env=env)
+        except (OSError, PersistenceError) as e:
+            raise StoreError(f"cannot open the store {store_url(url)}: {e}") from None
 
     # --- creating ---------------------------------------------------------------
     def create_game(

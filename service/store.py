@@ -50,6 +50,7 @@ def store_env(url: str) -> dict[str, str]:
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
             "POSTGRES_POOL_SIZE": "5",
             "POSTGRES_MAX_OVERFLOW": "10",
+            "POSTGRES_CONNECT_TIMEOUT": "10",
         }
         query = dict(p.split("=", 1) for p in parsed.query.split("&") if "=" in p)
         if "schema" in query:
@@ -59,3 +60,23 @@ def store_env(url: str) -> dict[str, str]:
         f"unknown store {url!r}: use sqlite:///path.db, postgresql://user@host:port/db "
         "or memory://"
     )
+
+
+def prepare(env: dict[str, str]) -> None:
+    """Create what a store needs before the library opens it: a PostgreSQL schema."""
+    schema = env.get("POSTGRES_SCHEMA")
+    if env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres" or not schema:
+        return
+    import psycopg
+    from psycopg import sql
+
+    try:
+        with psycopg.connect(
+            host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
+            dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
+            password=env.get("POSTGRES_PASSWORD") or None, connect_timeout=10,
+            autocommit=True,
+        ) as conn:
+            conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
+    except psycopg.Error as e:
+        raise StoreError(f"cannot open the PostgreSQL store: {e}".strip()) from None

@@ -129,3 +129,27 @@ def test_simulation_stores_replayable_games_and_lists_them(hall: GameHall) -> No
     first = hall.game(summary.first_id)
     assert first.outcome is not None
     assert hall.list_games(status="live")[0] == []
+
+
+@pytest.mark.postgres
+def test_a_new_postgres_schema_is_created_on_first_use(pg_schema: str) -> None:
+    import psycopg
+
+    from tests.conftest import PG_DSN
+
+    fresh = pg_schema + "_new"
+    hall = GameHall.from_store(f"{PG_DSN}?schema={fresh}")
+    try:
+        game = hall.create_game("doudizhu", ["a", "b", "c"])
+        assert hall.game(game.id).version == 2
+    finally:
+        hall.close()
+        with psycopg.connect(PG_DSN, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {fresh} CASCADE")
+
+
+def test_a_store_that_cannot_be_opened_says_so() -> None:
+    from service.store import StoreError
+
+    with pytest.raises(StoreError, match="unknown store"):
+        GameHall.from_store("oracle://somewhere")
