@@ -13,7 +13,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import CanInitAggregate
 from eventsourcing.persistence import IntegrityError, PersistenceError
-from eventsourcing.utils import get_topic
+from eventsourcing.utils import get_topic, resolve_topic
 
 from domain import registry
 from domain.doudizhu.hand import Hand
@@ -192,18 +192,27 @@ class GameHall(Application[UUID]):
             for n in batch:
                 start = n.id + 1
                 scanned += 1
-                game = self.game(n.originator_id)
-                row_status = "finished" if game.outcome is not None else "live"
-                if status and status != row_status:
+                row = self._summary(n)
+                if status and status != row["status"]:
                     continue
-                rows.append({
-                    "id": str(game.id), "kind": game.kind, "players": game.players,
-                    "status": row_status, "version": game.version,
-                    "created_on": game.created_on.isoformat(), "cursor": n.id,
-                })
+                rows.append(row)
                 if len(rows) == limit:
                     return rows, n.id
         return rows, None
+
+    def _summary(self, created: Any) -> dict[str, Any]:
+        """One listing row from the created event and the latest stored record: two small
+        reads, no replay (a Sanguosha game has hundreds of events)."""
+        first: Any = self.mapper.to_domain_event(created)
+        last = self.recorder.select_events(created.originator_id, desc=True, limit=1)[0]
+        ended = last.topic.rsplit(".", 1)[-1] in ("GameEnded", "DisputeRaised",
+                                                   "DisputeResolved")
+        cls = resolve_topic(first.originator_topic)
+        return {
+            "id": str(first.originator_id), "kind": cls.kind, "players": first.players,
+            "status": "finished" if ended else "live", "version": last.originator_version,
+            "created_on": first.timestamp.isoformat(), "cursor": created.id,
+        }
 
     def iter_game_ids(self, kind: str | None = None) -> Iterator[UUID]:
         start = 1
