@@ -164,7 +164,8 @@ class Game(Chained):
         """Check and record one action; raises IllegalAction and records nothing."""
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise MalformedAction(f"there is no seat {seat!r} at this table")
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        if not (type(action) is dict or isinstance(action, Mapping)) or not isinstance(
+                action.get("type"), str):
             raise MalformedAction('an action is an object with a "type", e.g. {"type": "pass"}')
         if self.outcome is not None:
             raise GameOver("the game is over; no more actions are taken")

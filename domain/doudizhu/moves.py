@@ -142,6 +142,9 @@ def _join_list(idx: list[int]) -> str:
 ALL_KINDS = tuple(PatternKind)
 
 
+_SPELLED = {n: "".join(r * n for r in RANKS[:ACE + 1]) for n in (1, 2, 3)}
+
+
 def _leading(counts: list[int]) -> list[str]:
     """Every play when leading, built with plain loops: the bots' hottest path."""
     out: list[str] = []
@@ -166,11 +169,13 @@ def _leading(counts: list[int]) -> list[str]:
                     out.append(trio + kick * 2 if k > t else kick * 2 + trio)
     for need, kind in ((1, K.STRAIGHT), (2, K.PAIR_CHAIN), (3, K.AIRPLANE)):
         lo_k, hi_k = CHAIN_LIMITS[kind]
+        spelled = _SPELLED[need]  # every chain is a slice of "3456789TJQKA" (doubled, tripled)
         run = 0
         for i in range(ACE + 1):
             run = run + 1 if counts[i] >= need else 0
+            end = (i + 1) * need
             for length in range(lo_k, min(run, hi_k) + 1):
-                out.append("".join(RANKS[j] * need for j in range(i - length + 1, i + 1)))
+                out.append(spelled[end - length * need:end])
     if any(t + 1 in trios and t + 1 <= ACE for t in trios):  # two trios in a row
         out.extend(_plays_of(counts, ranks, K.AIRPLANE_SINGLES))
         out.extend(_plays_of(counts, ranks, K.AIRPLANE_PAIRS))
