@@ -30,6 +30,39 @@ class Conflict(RuntimeError):
     """Someone else changed the game first (optimistic concurrency); retry on fresh state."""
 
 
+HUMAN = "human"
+
+
+def check_agents(kind: str, agents: list[str], seats: int) -> None:
+    """Each seat is "human" (it acts with its token) or the name of a bot policy."""
+    if len(agents) != seats:
+        raise InvalidSetup(f"{len(agents)} agents for {seats} seats: one per seat")
+    known = registry.policies(kind)
+    for name in agents:
+        if name != HUMAN and name not in known:
+            raise InvalidSetup(f"unknown {kind} agent {name!r}: \"human\" or one of "
+                               f"{', '.join(known)}")
+
+
+def run_bots(game: Game, rng: random.Random | None = None) -> None:
+    """Let bot seats act until the game waits on a human (or ends): a person can play
+    against bots, and the bots' moves are events like anyone's."""
+    agents = getattr(game, "agents", None) or []
+    if all(a == HUMAN for a in agents):
+        return
+    policies = registry.policies(game.kind)
+    chance = rng or random.Random()
+    for _ in range(100_000):
+        if game.outcome is not None:
+            return
+        bots = [s for s in game.to_act() if agents[s] != HUMAN]
+        if not bots:
+            return
+        seat = bots[0]
+        game.act(seat, policies[agents[seat]](game, seat, chance), chance)
+    raise RuntimeError(f"the bots of game {game.id} did not stop")
+
+
 def created_event_class(cls: type) -> type:
     """The event class that starts an aggregate of ``cls`` (its first, 'created' event)."""
     found = [
@@ -76,7 +109,10 @@ class GameHall(Application[UUID]):
             span = (f"{cls.min_players}" if cls.min_players == cls.max_players
                     else f"{cls.min_players} to {cls.max_players}")
             raise InvalidSetup(f"{kind} is played by {span} players, not {len(players)}")
+        if agents is not None:
+            check_agents(kind, agents, len(players))
         game = cls.new(list(players), dict(options or {}), agents=agents, rng=rng)  # type: ignore[attr-defined]
+        run_bots(game, rng)
         self.save(game)
         return game
 
@@ -116,6 +152,7 @@ class GameHall(Application[UUID]):
                 "reload it and decide again"
             )
         game.act(seat, action, rng)
+        run_bots(game, rng)
         touched: list[Chained] = [game]
         if isinstance(game, Hand) and game.outcome is not None and game.match_id:
             match = self.match(game.match_id)

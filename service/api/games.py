@@ -37,7 +37,7 @@ def game_tables(game: Any) -> tuple[str, str | None]:
 @bp.post("/games", responses={"201": GameCreated})
 def create_game(body: CreateGame) -> Any:
     """Seat a new game: returns its id, one token per seat and a referee token."""
-    game = hall().create_game(body.kind, body.players, body.options)
+    game = hall().create_game(body.kind, body.players, body.options, agents=body.agents)
     out = {"id": str(game.id), "kind": game.kind, "version": game.version,
            "tokens": auth.issue_all(str(game.id), len(game.players))}
     return jsonify(out), 201

@@ -25,6 +25,11 @@ class CreateGame(BaseModel):
     kind: str = Field(description="doudizhu, identity, hegemony or killer")
     players: list[str] = Field(min_length=1, max_length=32, description="one name per seat")
     options: dict[str, Any] = Field(default_factory=dict, description="table settings")
+    agents: list[str] | None = Field(
+        default=None,
+        description='per seat: "human" (plays with its token) or a bot policy, e.g. '
+                    '["human", "greedy", "greedy"]; bots move as soon as it is their turn',
+    )
 
 
 class CreateMatch(BaseModel):

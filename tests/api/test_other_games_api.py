@@ -117,3 +117,47 @@ def test_kingdom_wars_over_the_api(client: FlaskClient) -> None:
     assert final["outcome"]["winners"]
     assert all(all(s["shown"]) for s in final["seats"] if s["alive"])
     assert client.get(f"/games/{g['id']}/audit").json["verdict"] == "agrees"
+
+
+def test_a_person_plays_dou_dizhu_against_two_bots(client: FlaskClient) -> None:
+    g = client.post("/games", json={"kind": "doudizhu", "players": ["me", "b1", "b2"],
+                                    "agents": ["human", "greedy", "random"]}).json
+    me = bearer(g["tokens"]["seats"][0])
+    rng = random.Random(4)
+    view = client.get(f"/games/{g['id']}", headers=me).json
+    while view["status"] == "live":
+        assert view["to_act"] == [0]  # the game only ever waits on the person
+        action = concrete(rng.choice(view["legal_actions"]), rng)
+        view = client.post(f"/games/{g['id']}/actions", json={"action": action},
+                           headers=me).json
+    events = client.get(f"/games/{g['id']}/events").json["events"]
+    assert {e["data"].get("seat") for e in events if e["type"] == "CardsPlayed"} - {0}
+    assert client.get(f"/games/{g['id']}/audit").json["verdict"] == "agrees"
+
+
+def test_one_person_among_killer_bots(client: FlaskClient) -> None:
+    agents = ["human"] + ["informed"] * 7
+    g = client.post("/games", json={"kind": "killer", "players": [f"p{i}" for i in range(8)],
+                                    "agents": agents}).json
+    me = bearer(g["tokens"]["seats"][0])
+    rng = random.Random(2)
+    view = client.get(f"/games/{g['id']}", headers=me).json
+    steps = 0
+    while view["status"] == "live" and steps < 500:
+        steps += 1
+        if not view.get("legal_actions"):  # dead, or nothing to decide: bots carry on
+            break
+        view = client.post(f"/games/{g['id']}/actions",
+                           json={"action": concrete(rng.choice(view["legal_actions"]), rng)},
+                           headers=me).json
+    final = client.get(f"/games/{g['id']}", headers=me).json
+    assert final["status"] == "finished"  # with the person dead or done, the bots finish it
+
+
+def test_unknown_agents_are_refused(client: FlaskClient) -> None:
+    r = client.post("/games", json={"kind": "doudizhu", "players": ["a", "b", "c"],
+                                    "agents": ["human", "genius", "greedy"]})
+    assert r.status_code == 422 and "genius" in r.json["message"]
+    r = client.post("/games", json={"kind": "doudizhu", "players": ["a", "b", "c"],
+                                    "agents": ["human"]})
+    assert r.status_code == 422
