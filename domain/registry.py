@@ -53,4 +53,7 @@ def game_class(kind: str) -> type[Game]:
 
 
 def policies(kind: str) -> dict[str, Policy]:
+    """The bot policies of a kind (none for a kind that has no bots)."""
+    if kind not in _POLICIES:
+        return {}
     return dict(_load(_POLICIES[kind]))
