@@ -48,6 +48,9 @@ OPTIONS = {
     "candidates": "generals dealt to each player: 4 (default), 5 or 7",
     "turn_cap": "safety valve: after this many turns the game ends in a recorded draw "
                 f"(default {SanguoshaGame.default_turn_cap})",
+    "ask_everyone": "true: every living seat answers each Nullification and dying-Peach "
+                    "window (holder or not), so no window tells that someone holds one; "
+                    "more events, slower bot games (default false)",
 }
 #: the asks of this mode, answered by ``_mode_answers``
 MODE_ASKS = frozenset({"show", "pair"})
@@ -85,6 +88,8 @@ def check_options(players: list[str], options: Any) -> dict[str, Any]:
     if n * k > len(IDS):
         raise InvalidSetup(f"{n} players x {k} candidates needs {n * k} generals; the roster "
                            f"has {len(IDS)}")
+    if type(options.get("ask_everyone", False)) is not bool:
+        raise InvalidSetup("ask_everyone is true or false")
     cap = options.get("turn_cap")
     if cap is not None and (type(cap) is not int or cap < 1):
         raise InvalidSetup("turn_cap is a positive integer")
@@ -124,6 +129,8 @@ class HegemonyGame(SanguoshaGame):
         k = options.get("candidates", 4)
         if agents is not None and len(agents) != n:
             raise InvalidSetup(f"{len(agents)} agents for {n} players")
+        # people keep their hands from each other: every window asks every living seat
+        options.setdefault("ask_everyone", "human" in (agents or ["human"]))
         redeals: list[tuple[int, list[str], list[str]]] = []
         if candidates is None:
             pool = list(IDS)

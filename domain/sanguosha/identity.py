@@ -37,6 +37,9 @@ OPTIONS = {
                         "(1/3/5/1)",
     "turn_cap": "safety valve: after this many turns the game ends in a recorded draw "
                 f"(default {SanguoshaGame.default_turn_cap}; never reached in measurements)",
+    "ask_everyone": "true: every living seat answers each Nullification and dying-Peach "
+                    "window (holder or not), so no window tells that someone holds one; "
+                    "more events, slower bot games (default false)",
 }
 
 
@@ -61,6 +64,8 @@ def check_options(players: list[str], options: dict[str, Any]) -> dict[str, Any]
         raise InvalidSetup(f"ten_player_table is one of {sorted(TEN_PLAYER_TABLES)}, not {table!r}")
     if table is not None and n != 10:
         raise InvalidSetup("ten_player_table only applies to 10 players")
+    if type(options.get("ask_everyone", False)) is not bool:
+        raise InvalidSetup("ask_everyone is true or false")
     cap = options.get("turn_cap")
     if cap is not None and (type(cap) is not int or cap < 1):
         raise InvalidSetup("turn_cap is a positive integer")
@@ -98,6 +103,10 @@ class IdentityGame(SanguoshaGame):
         n = len(players)
         if agents is not None and len(agents) != n:
             raise InvalidSetup(f"{len(agents)} agents for {n} players")
+        seats = list(agents or ["human"] * n)
+        # people keep their hands from each other: every window asks every living seat;
+        # bot-only tables (simulations) skip the empty questions unless told otherwise
+        options.setdefault("ask_everyone", "human" in seats)
         cards = identity_table(n, options.get("ten_player_table", "two_renegades"))
         if roles is None:
             roles = list(cards)
@@ -109,8 +118,7 @@ class IdentityGame(SanguoshaGame):
             rng.shuffle(deck)
         elif sorted(deck) != list(range(DECK_SIZE)):
             raise InvalidSetup("deck must be an order of the 108 card ids")
-        game = cls(players=list(players), options=options,
-                   agents=list(agents or ["human"] * n))
+        game = cls(players=list(players), options=options, agents=seats)
         lord = roles.index(LORD)
         hp = [5 if s == lord and n >= 5 else 4 for s in range(n)]
         game._identities_dealt(roles=list(roles), hp=hp)

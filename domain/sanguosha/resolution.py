@@ -146,7 +146,15 @@ class Resolution:
     def _armor(self, seat: int) -> int | None:
         return self.equip[seat][ARMOR]
 
+    @property
+    def _ask_everyone(self) -> bool:
+        """Table option: every living seat answers Nullification and Peach windows, holder
+        or not, so not even a window's existence tells that someone holds such a card."""
+        return bool(self.options.get("ask_everyone"))
+
     def _any_nullifier(self) -> bool:
+        if self._ask_everyone:
+            return True
         alive = self.alive
         return any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands))
 
@@ -210,8 +218,10 @@ class Resolution:
     # --- steps by frame kind ------------------------------------------------------------
     def _step_nul(self, f: Frame) -> None:
         passed, hands, alive = f["passed"], self.hands, self.alive
+        everyone = self._ask_everyone
         for s in order_from(self.current, self.n):
-            if alive[s] and s not in passed and not NULLIFICATIONS.isdisjoint(hands[s]):
+            if alive[s] and s not in passed and (
+                    everyone or not NULLIFICATIONS.isdisjoint(hands[s])):
                 f["w"] = s
                 f["a"] = "nullify"
                 return
@@ -526,8 +536,9 @@ class Resolution:
             self.due = {"k": "rescued", "seat": v}
             return
         passed, hands, alive = f["passed"], self.hands, self.alive
+        everyone = self._ask_everyone
         for s in order_from(self.current, self.n):
-            if alive[s] and s not in passed and not PEACHES.isdisjoint(hands[s]):
+            if alive[s] and s not in passed and (everyone or not PEACHES.isdisjoint(hands[s])):
                 self._ask(f, s, "peach")
                 return
         self.due = {"k": "died", "seat": v, "source": f["src"]}

@@ -33,7 +33,8 @@ def htable(
     for head, deputy in picks:
         extra = [spare.pop() for _ in range(k - 2)]
         candidates.append([head, deputy, *extra])
-    game = HegemonyGame.new([f"p{i}" for i in range(n)], options or {}, rng=random.Random(0),
+    game = HegemonyGame.new([f"p{i}" for i in range(n)],
+                            {"ask_everyone": False, **(options or {})}, rng=random.Random(0),
                             deck=deck_for(hands, pile, n), candidates=candidates, first=first)
     for seat, (head, deputy) in enumerate(picks):
         act(game, seat, type="choose_generals", head=head, deputy=deputy)

@@ -60,7 +60,9 @@ def table(
     """
     deck = deck_for(hands, pile, n)
     return game_class.new(
-        [f"p{i}" for i in range(n)], options or {}, rng=random.Random(0), deck=deck,
+        # the stories script the holder-only windows; ask_everyone has its own tests
+        [f"p{i}" for i in range(n)], {"ask_everyone": False, **(options or {})},
+        rng=random.Random(0), deck=deck,
         roles=roles or ROLES.get(n) or (["lord", "rebel", "loyalist", "renegade"]
                                         + ["rebel"] * (n - 4)),
     )
