@@ -67,6 +67,7 @@ class Resolution:
     # at run time eventsourcing would read class annotations as constructor fields.
     if TYPE_CHECKING:
         n: int
+        options: dict[str, Any]
         hands: list[list[int]]
         equip: list[list[int | None]]
         judging: list[list[int]]
