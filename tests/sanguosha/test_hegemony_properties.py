@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import Any
 
 import pytest
@@ -152,16 +151,3 @@ def test_hundreds_of_games_per_table_size(n: int) -> None:
         if seed % 10 == 0:
             app.save(game)
             assert app.repository.get(game.id).view(REFEREE) == game.view(REFEREE)
-
-
-@pytest.mark.slow
-def test_throughput_of_random_eight_player_games() -> None:
-    rng = random.Random(1)
-    start, games = time.perf_counter(), 200
-    for _ in range(games):
-        game = HegemonyGame.new([f"p{i}" for i in range(8)], rng=rng)
-        while game.outcome is None:
-            step(game, "random", rng)
-    rate = games / (time.perf_counter() - start)
-    print(f"{rate:.0f} random 8-player hegemony games/s")
-    assert rate >= 20

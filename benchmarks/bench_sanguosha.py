@@ -1,0 +1,69 @@
+"""Sanguosha throughput: random-policy 8-player games per second, pure engine and into
+SQLite, with the average number of events per game (issue target: ≥ 50 identity games/s
+pure on one core).
+
+    python benchmarks/bench_sanguosha.py [--games 200] [--players 8]
+
+There is no peer engine to run beside it, so the ratios are to the bots-only pure engine
+of the same kind, measured in the same run: what asking every seat, and storing, cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from domain import registry  # noqa: E402
+from domain.simulate import play_out  # noqa: E402
+from service.hall import GameHall  # noqa: E402
+from service.simulation import simulate  # noqa: E402
+
+
+def pure(kind: str, games: int, players: int, options: dict) -> tuple[float, float]:
+    cls = registry.game_class(kind)
+    policy = registry.policies(kind)["random"]
+    rng = random.Random(0)
+    events = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        game = cls.new([f"p{i}" for i in range(players)], dict(options),  # type: ignore[attr-defined]
+                       agents=["random"] * players, rng=rng)
+        play_out(game, [policy] * players, rng)
+        events += len(game.pending_events)
+    return games / (time.perf_counter() - start), events / games
+
+
+def stored(kind: str, games: int, players: int) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        hall = GameHall.from_store(f"sqlite:///{tmp}/bench.db")
+        summary = simulate(hall, kind, games, "random", seed=1, players=players, workers=1)
+        hall.close()
+    return summary.games / summary.seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=8)
+    args = parser.parse_args()
+    print(f"{'engine':<46} {'games/s':>8} {'events/game':>12} {'ratio':>6}")
+    for kind in ("identity", "hegemony"):
+        base = 0.0
+        for label, options in (("bots only", {}), ("ask_everyone", {"ask_everyone": True})):
+            rate, events = pure(kind, args.games, args.players, options)
+            base = base or rate
+            print(f"{kind + ' pure engine, ' + label:<46} {rate:>8.1f} {events:>12.0f} "
+                  f"{rate / base:>6.2f}")
+        rate = stored(kind, max(args.games // 4, 20), args.players)
+        print(f"{kind + ' into SQLite, bots only, one worker':<46} {rate:>8.1f} {'':>12} "
+              f"{rate / base:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()
