@@ -307,6 +307,16 @@ class Game(Chained):
 MAX_CLAIM = 2000
 
 
+def check_seating(players: Any, agents: list[str] | None) -> list[str]:
+    """The checks every game's setup shares: names as a list of strings, one agent per
+    seat. Returns the agents, "human" where none were given."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InvalidSetup("players is a list of player names")
+    if agents is not None and len(agents) != len(players):
+        raise InvalidSetup(f"{len(agents)} agents for {len(players)} players")
+    return list(agents) if agents is not None else ["human"] * len(players)
+
+
 def seat_outcome(
     players: list[str], winners: list[int], roles: list[str],
     scores: list[float] | None = None,

@@ -18,6 +18,7 @@ from domain.game import (
     InvalidSetup,
     MalformedAction,
     Viewer,
+    check_seating,
     pick,
     seat_outcome,
 )
@@ -70,6 +71,7 @@ class Hand(Game):
     ) -> Hand:
         """Start a hand and deal it; the shuffle and the first bidder are recorded."""
         rng = pick(rng)
+        seats = check_seating(players, agents)
         if len(players) != 3:
             raise InvalidSetup(f"Dou Dizhu is played by exactly 3 players, not {len(players)}")
         if options:
@@ -79,7 +81,7 @@ class Hand(Game):
         hand = cls(
             players=list(players),
             options={},
-            agents=list(agents or ["human"] * 3),
+            agents=seats,
             match_id=match_id,
             number=number,
         )

@@ -26,7 +26,15 @@ from typing import Any
 
 from eventsourcing.domain import event
 
-from domain.game import Game, InvalidSetup, MalformedAction, Viewer, pick, seat_outcome
+from domain.game import (
+    Game,
+    InvalidSetup,
+    MalformedAction,
+    Viewer,
+    check_seating,
+    pick,
+    seat_outcome,
+)
 from domain.killer.errors import (
     AlreadyVoted,
     CannotKillKiller,
@@ -104,20 +112,17 @@ class KillerGame(Game):
     ) -> KillerGame:
         """Seat the players and deal the roles at random; the deal is recorded."""
         rng = pick(rng)
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise InvalidSetup("players is a list of player names")
+        seats = check_seating(players, agents)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise InvalidSetup(
                 f"Killer is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
             )
         if options:
             raise InvalidSetup(f"Killer takes no options (got {sorted(options)})")
-        if agents is not None and len(agents) != len(players):
-            raise InvalidSetup(f"{len(agents)} agents for {len(players)} players")
         game = cls(
             players=list(players),
             options={},
-            agents=list(agents or ["human"] * len(players)),
+            agents=seats,
         )
         game._roles_dealt(roles=deal(len(players), rng))
         return game

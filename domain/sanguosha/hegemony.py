@@ -27,7 +27,7 @@ from typing import Any
 
 from eventsourcing.domain import event
 
-from domain.game import InvalidSetup, Viewer, pick, seat_outcome
+from domain.game import InvalidSetup, Viewer, check_seating, pick, seat_outcome
 from domain.sanguosha.actions import NotAChoice, WrongAction
 from domain.sanguosha.cards import DECK_SIZE
 from domain.sanguosha.distance import order_from
@@ -122,15 +122,12 @@ class HegemonyGame(SanguoshaGame):
         has chosen its generals: seat ``i`` gets ``deck[4i:4i+4]``.
         """
         rng = pick(rng)
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise InvalidSetup("players is a list of names")
+        seats = check_seating(players, agents)
         options = check_options(players, options if options is not None else {})
         n = len(players)
         k = options.get("candidates", 4)
-        if agents is not None and len(agents) != n:
-            raise InvalidSetup(f"{len(agents)} agents for {n} players")
         # people keep their hands from each other: every window asks every living seat
-        options.setdefault("ask_everyone", "human" in (agents or ["human"]))
+        options.setdefault("ask_everyone", "human" in seats)
         redeals: list[tuple[int, list[str], list[str]]] = []
         if candidates is None:
             pool = list(IDS)
@@ -166,7 +163,7 @@ class HegemonyGame(SanguoshaGame):
         elif sorted(deck) != list(range(DECK_SIZE)):
             raise InvalidSetup("deck must be an order of the 108 card ids")
         game = cls(players=list(players), options=options,
-                   agents=list(agents or ["human"] * n))
+                   agents=seats)
         game._candidates_dealt(candidates=dealt)
         for seat, returned, again in redeals:
             game._candidates_redealt(seat=seat, returned=returned, candidates=again)

@@ -13,7 +13,7 @@ from typing import Any
 
 from eventsourcing.domain import event
 
-from domain.game import InvalidSetup, Viewer, pick, seat_outcome
+from domain.game import InvalidSetup, Viewer, check_seating, pick, seat_outcome
 from domain.sanguosha.cards import DECK_SIZE
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
 
@@ -97,13 +97,9 @@ class IdentityGame(SanguoshaGame):
         ``deck[4i:4i+4]``; the draw pile continues from ``deck[4n]``.
         """
         rng = pick(rng)
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise InvalidSetup("players is a list of names")
+        seats = check_seating(players, agents)
         options = check_options(players, options or {})
         n = len(players)
-        if agents is not None and len(agents) != n:
-            raise InvalidSetup(f"{len(agents)} agents for {n} players")
-        seats = list(agents or ["human"] * n)
         # people keep their hands from each other: every window asks every living seat;
         # bot-only tables (simulations) skip the empty questions unless told otherwise
         options.setdefault("ask_everyone", "human" in seats)
