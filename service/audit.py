@@ -17,7 +17,8 @@ from eventsourcing.utils import resolve_topic
 from domain.audit import Fact, Recount
 from domain.doudizhu.audit import recount_hand, recount_match
 from domain.doudizhu.match import Match
-from domain.game import GENESIS, digest
+from domain.game import GENESIS, canonical, digest
+from service.codec import is_canonical
 from service.hall import GameHall, NotFound
 
 SKIP = ("originator_id", "originator_version", "timestamp", "prev", "originator_topic")
@@ -126,6 +127,11 @@ def stored_facts(hall: GameHall, game_id: UUID) -> tuple[list[Fact], list[str], 
             digests.append("?")
             expected_version += 1
             continue
+        raw = bytes(rec.state)
+        if is_canonical(raw) and canonical(event) != raw:
+            problems.append(
+                f"event {v} is not stored as its canonical bytes: its row was edited "
+                "outside paiju (its content, number or game no longer match)")
         prev = getattr(event, "prev", None)
         if expected_prev != "?" and prev != expected_prev:
             problems.append(

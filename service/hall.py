@@ -19,6 +19,7 @@ from domain import registry
 from domain.doudizhu.hand import Hand
 from domain.doudizhu.match import Match
 from domain.game import Chained, Game, IllegalAction, InvalidSetup
+from service.codec import CanonicalMapper
 from service.store import StoreError, prepare, store_env, store_url
 
 
@@ -93,6 +94,24 @@ class GameHall(Application[UUID]):
             return cls(env=env)
         except (OSError, PersistenceError) as e:
             raise StoreError(f"cannot open the store {store_url(url)}: {e}") from None
+
+    def construct_mapper(self) -> CanonicalMapper:
+        return CanonicalMapper(fallback=self.construct_transcoder())
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """Save aggregates; each event is stored as the bytes its chain digest is over,
+        encoded once while sealing."""
+        mapper = self.mapper
+        if not isinstance(mapper, CanonicalMapper):
+            return super().save(*objs, **kwargs)
+        for obj in objs:
+            if isinstance(obj, Chained):
+                for event, body, _ in obj.sealed():
+                    mapper.encoded[id(event)] = (event, body)
+        try:
+            return super().save(*objs, **kwargs)
+        finally:
+            mapper.encoded.clear()
 
     # --- creating ---------------------------------------------------------------
     def create_game(

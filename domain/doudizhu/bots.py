@@ -11,8 +11,18 @@ from domain.doudizhu.patterns import PatternKind, classify
 
 
 def random_policy(game: Hand, seat: int, rng: random.Random) -> dict[str, Any]:
-    """Uniform over the legal actions, bids and passes included."""
-    return rng.choice(game.legal_actions(seat))
+    """Uniform over the legal actions, bids and passes included.
+
+    While playing it draws an index over [pass?] + plays rather than building every
+    action: the same draw as ``rng.choice(game.legal_actions(seat))``, so the same games.
+    """
+    if game.phase != "playing":
+        return rng.choice(game.legal_actions(seat))
+    plays = game.legal_plays(seat)
+    if game.last_play is None:
+        return {"type": "play", "cards": plays[rng.randrange(len(plays))]}
+    i = rng.randrange(len(plays) + 1)
+    return {"type": "pass"} if i == 0 else {"type": "play", "cards": plays[i - 1]}
 
 
 def hand_strength(ranks: str) -> int:

@@ -107,6 +107,7 @@ class Hand(Game):
         self.deals = 0
         self.deck: list[str] = []
         self.hands: list[list[str]] = [[], [], []]
+        self.ranks: list[str] = ["", "", ""]  # each hand's rank string, kept with it
         self.kitty: list[str] = []
         self.phase = "bidding"
         self.first_bidder = 0
@@ -133,11 +134,17 @@ class Hand(Game):
             return [{"type": "pass"}] + [
                 {"type": "bid", "value": v} for v in range(self.high_bid + 1, 4)
             ]
-        hand = "".join(c[0] for c in self.hands[seat])  # sorted by rank already
-        if self.last_play is None:
-            return [{"type": "play", "cards": r} for r in legal_moves_sorted(hand, None)]
-        plays = legal_moves_sorted(hand, self.last_play[1])
-        return [{"type": "pass"}] + [{"type": "play", "cards": r} for r in plays]
+        plays = self.legal_plays(seat)
+        actions = [{"type": "play", "cards": r} for r in plays]
+        return actions if self.last_play is None else [{"type": "pass"}, *actions]
+
+    def legal_plays(self, seat: int) -> tuple[str, ...]:
+        """The rank strings ``seat`` may play now (passing aside), for bots that choose
+        among thousands of hands' worth of them without building an action for each."""
+        if self.outcome is not None or seat != self.turn or self.phase != "playing":
+            return ()
+        return legal_moves_sorted(self.ranks[seat],
+                                  None if self.last_play is None else self.last_play[1])
 
     @property
     def multiplier(self) -> int:
@@ -276,6 +283,7 @@ class Hand(Game):
             # each hand kept sorted by rank, so its rank string needs no sorting
             hand.hands = [sorted(self.deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_card_key)
                           for i in range(3)]
+            hand.ranks = [_ranks(h) for h in hand.hands]
             hand.kitty = self.deck[3 * HAND_SIZE:]
             hand.first_bidder = hand.turn = self.first_bidder
             hand.bids = []
@@ -305,6 +313,7 @@ class Hand(Game):
             hand.landlord = hand.turn = self.seat
             hand.base = self.base
             hand.hands[self.seat] = sorted(hand.hands[self.seat] + self.kitty, key=_card_key)
+            hand.ranks[self.seat] = _ranks(hand.hands[self.seat])
             hand.phase = "playing"
             hand.last_play = None
 
@@ -318,6 +327,7 @@ class Hand(Game):
             held = hand.hands[self.seat]
             for card in self.cards:
                 held.remove(card)
+            hand.ranks[self.seat] = _ranks(held)
             hand.plays.append([self.seat, self.ranks, self.originator_version])
             hand.last_play = [self.seat, self.ranks]
             hand.passes = 0
@@ -422,6 +432,10 @@ class Hand(Game):
     @property
     def match_uuid(self) -> UUID | None:
         return UUID(self.match_id) if self.match_id else None
+
+
+def _ranks(sorted_cards: list[str]) -> str:
+    return "".join([c[0] for c in sorted_cards])
 
 
 def _card_key(card: str) -> tuple[int, str]:
