@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Aggregate, DomainEvent
 
 SPECTATOR = "spectator"
 REFEREE = "referee"
@@ -89,7 +89,9 @@ def _shape_of(cls: type) -> _Shape | None:
     """Field names, required names and defaults of an event class (None: build it the
     library's way, since it does more than hold fields)."""
     shape: _Shape | None = None
-    if dataclasses.is_dataclass(cls) and not hasattr(cls, "__post_init__"):
+    # the library's own __post_init__ only checks the id is a UUID: an aggregate's is
+    if dataclasses.is_dataclass(cls) and getattr(cls, "__post_init__", None) in (
+            None, DomainEvent.__post_init__):
         fields = [f for f in dataclasses.fields(cls) if f.name not in _STAMPED]
         names = frozenset(f.name for f in fields)
         required = frozenset(

@@ -172,10 +172,14 @@ def _leading(counts: list[int]) -> list[str]:
         spelled = _SPELLED[need]  # every chain is a slice of "3456789TJQKA" (doubled, tripled)
         run = 0
         for i in range(ACE + 1):
-            run = run + 1 if counts[i] >= need else 0
-            end = (i + 1) * need
-            for length in range(lo_k, min(run, hi_k) + 1):
-                out.append(spelled[end - length * need:end])
+            if counts[i] < need:
+                run = 0
+                continue
+            run += 1
+            if run >= lo_k:
+                end = (i + 1) * need
+                for length in range(lo_k, (run if run < hi_k else hi_k) + 1):
+                    out.append(spelled[end - length * need:end])
     if any(t + 1 in trios and t + 1 <= ACE for t in trios):  # two trios in a row
         out.extend(_plays_of(counts, ranks, K.AIRPLANE_SINGLES))
         out.extend(_plays_of(counts, ranks, K.AIRPLANE_PAIRS))
@@ -199,12 +203,18 @@ def _legal(hand: str, last: str | None) -> tuple[str, ...]:
         raise ValueError(f"{last!r} is not a legal play")
     if lp.kind is K.ROCKET:
         return ()
+    main = lp.main
     if lp.kind is K.BOMB:
-        out.extend(_plays_of(counts, ranks, K.BOMB, above=lp.main))
+        out = [RANKS[i] * 4 for i in ranks if i > main and counts[i] == 4]
     else:
-        out.extend(_plays_of(counts, ranks, lp.kind, lp.size, above=lp.main))
-        out.extend(_plays_of(counts, ranks, K.BOMB))
-    out.extend(_plays_of(counts, ranks, K.ROCKET))
+        n = _SAME.get(lp.kind)
+        if n is not None:  # singles, pairs, trios: most of what is ever followed
+            out = [RANKS[i] * n for i in ranks if i > main and counts[i] >= n]
+        else:
+            out = list(_plays_of(counts, ranks, lp.kind, lp.size, above=main))
+        out.extend([RANKS[i] * 4 for i in ranks if counts[i] == 4])
+    if counts[BLACK] and counts[RED]:
+        out.append("BR")
     return tuple(out)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.doudizhu.patterns import PatternKind, classify
@@ -31,7 +31,12 @@ class Settlement:
     scores: list[float] = field(default_factory=lambda: [0, 0, 0])
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """A copy to put in an event (dataclasses.asdict does the same, five times slower)."""
+        out = dict(self.__dict__)
+        out["bombs"] = [dict(b) for b in self.bombs]
+        out["rockets"] = [dict(r) for r in self.rockets]
+        out["scores"] = list(self.scores)
+        return out
 
 
 def _num(x: float) -> float:

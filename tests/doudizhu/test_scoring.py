@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from domain.doudizhu.scoring import Play, settle
@@ -50,3 +52,13 @@ def test_bombs_and_rockets_name_the_event_that_played_them() -> None:
 def test_an_illegal_recorded_play_cannot_be_settled() -> None:
     with pytest.raises(ValueError):
         settle(landlord=0, base=1, plays=plays((0, "34")), winner=0)
+
+
+def test_as_dict_is_a_full_independent_copy() -> None:
+    s = settle(landlord=0, base=1, plays=plays((0, "3333"), (1, "BR"), (2, ""), (0, "4")),
+               winner=0)
+    d = s.as_dict()
+    assert d == asdict(s) and list(d) == list(asdict(s))
+    d["bombs"][0]["seat"] = 2
+    d["scores"][0] = 0
+    assert s.bombs[0]["seat"] == 0 and s.scores[0] != 0
