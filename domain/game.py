@@ -65,10 +65,30 @@ def canonical(event: Any, originator_id: str | None = None) -> bytes:
     return _encode(body).encode()
 
 
-_encode = json.JSONEncoder(
-    sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-    default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v),
+def _default(value: Any) -> Any:
+    return sorted(value) if isinstance(value, (set, frozenset)) else str(value)
+
+
+#: the reference encoder: compact, keys sorted, UTF-8 as is
+_reference = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_default,
 ).encode
+
+
+def _fast_encoder() -> Any:
+    """The same bytes as ``_reference`` from json's C encoder, built once rather than on
+    every call as ``JSONEncoder.encode`` does (a third of the cost of sealing an event)."""
+    from json import encoder
+
+    make = getattr(encoder, "c_make_encoder", None)
+    if make is None:  # a Python without json's C speedups
+        return _reference
+    iterencode = make(None, _default, encoder.encode_basestring, None, ":", ",", True,
+                      False, True)
+    return lambda body: "".join(iterencode(body, 0))
+
+
+_encode = _fast_encoder()
 
 
 def digest(event: Any) -> str:

@@ -8,9 +8,11 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from domain.doudizhu.hand import Hand
-from domain.game import Chained, Game
+from domain.game import Chained, Game, _encode, _reference
 
 
 class Tally(Chained):
@@ -55,3 +57,16 @@ def test_events_equal_what_the_library_constructor_builds() -> None:
         rebuilt = type(e)(**vars(e))
         assert rebuilt == e and vars(rebuilt) == vars(e)
         assert list(vars(rebuilt)) and isinstance(e, Game.Event)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
+    | st.frozensets(st.integers(), max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(st.text(), json_values, max_size=8))
+def test_the_fast_canonical_encoder_gives_the_reference_bytes(body: dict[str, Any]) -> None:
+    assert _encode(body) == _reference(body)
