@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import event
 
-from domain.doudizhu.cards import RANK_INDEX, normalize, shuffled_deck, take, to_ranks
+from domain.doudizhu.cards import DECK, RANK_INDEX, normalize, shuffled_deck, take, to_ranks
 from domain.doudizhu.moves import legal_moves_sorted
 from domain.doudizhu.patterns import PatternKind, beats_pattern, classify, classify_sorted
 from domain.doudizhu.scoring import Play, settle
@@ -206,7 +207,7 @@ class Hand(Game):
             chosen = list(cards)
         elif isinstance(cards, str) and cards:
             try:
-                ranks = normalize(cards.upper().replace("10", "T"))
+                ranks = _parse_ranks(cards)
             except ValueError as e:
                 raise MalformedAction(str(e)) from None
             got = take(hand, ranks, presorted=True)
@@ -218,8 +219,8 @@ class Hand(Game):
                 'name the cards to play: {"type": "play", "cards": "33344"} '
                 'or a list of cards like ["3S", "3H"]'
             )
-        # cards taken from the (sorted) hand are in rank order; a list a player sent may not be
-        ranks = "".join(c[0] for c in chosen) if isinstance(cards, str) else to_ranks(chosen)
+        if not isinstance(cards, str):  # a list a player sent may be in any order
+            ranks = to_ranks(chosen)
         pattern = classify_sorted(ranks)
         if pattern is None:
             raise NoSuchPattern(f"{ranks} is not a pattern of Dou Dizhu")
@@ -243,7 +244,7 @@ class Hand(Game):
         s = settle(
             landlord=self.landlord,
             base=self.base or self.high_bid or 1,
-            plays=[Play(seat, ranks, version) for seat, ranks, version in self.plays],
+            plays=[Play(seat, ranks, version) for seat, ranks, version in self.plays if ranks],
             winner=winner,
             escape=escape,
         )
@@ -281,7 +282,7 @@ class Hand(Game):
             hand.deals += 1
             hand.deck = self.deck
             # each hand kept sorted by rank, so its rank string needs no sorting
-            hand.hands = [sorted(self.deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_card_key)
+            hand.hands = [sorted(self.deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_card_order)
                           for i in range(3)]
             hand.ranks = [_ranks(h) for h in hand.hands]
             hand.kitty = self.deck[3 * HAND_SIZE:]
@@ -312,7 +313,7 @@ class Hand(Game):
         def apply(self, hand: Hand) -> None:
             hand.landlord = hand.turn = self.seat
             hand.base = self.base
-            hand.hands[self.seat] = sorted(hand.hands[self.seat] + self.kitty, key=_card_key)
+            hand.hands[self.seat] = sorted(hand.hands[self.seat] + self.kitty, key=_card_order)
             hand.ranks[self.seat] = _ranks(hand.hands[self.seat])
             hand.phase = "playing"
             hand.last_play = None
@@ -401,7 +402,7 @@ class Hand(Game):
             "kitty": list(self.kitty) if (kitty_shown or everything) else None,
             "hand_counts": [len(h) for h in self.hands],
             "hands": {
-                str(i): sorted(h, key=_card_key)
+                str(i): sorted(h, key=_card_order)
                 for i, h in enumerate(self.hands)
                 if everything or viewer == i
             },
@@ -424,7 +425,7 @@ class Hand(Game):
             if isinstance(viewer, int) and 0 <= viewer < 3:
                 deck = data["deck"]
                 public["hand"] = sorted(
-                    deck[viewer * HAND_SIZE:(viewer + 1) * HAND_SIZE], key=_card_key
+                    deck[viewer * HAND_SIZE:(viewer + 1) * HAND_SIZE], key=_card_order
                 )
             return public
         return data
@@ -440,6 +441,16 @@ def _ranks(sorted_cards: list[str]) -> str:
 
 def _card_key(card: str) -> tuple[int, str]:
     return RANK_INDEX[card[0]], card[1]
+
+
+#: every card's place in a sorted hand: sorting by a dict lookup rather than a tuple key
+_card_order = {card: i for i, card in enumerate(sorted(DECK, key=_card_key))}.__getitem__
+
+
+@lru_cache(maxsize=4096)
+def _parse_ranks(cards: str) -> str:
+    """What a player typed ("10 j q" aside, "TJQ", "qjt") as a sorted rank string."""
+    return normalize(cards.upper().replace("10", "T"))
 
 
 def _kind(ranks: str) -> str | None:

@@ -135,6 +135,7 @@ def classify_sorted(ranks: str) -> Pattern | None:
     return _classify_sorted(ranks)
 
 
+@lru_cache(maxsize=65536)
 def classify(ranks: str) -> Pattern | None:
     """The pattern of a play written as ranks, or None when it is no legal play."""
     return _classify_sorted(normalize(ranks))
@@ -144,16 +145,20 @@ def is_bomb_like(p: Pattern) -> bool:
     return p.kind in (PatternKind.BOMB, PatternKind.ROCKET)
 
 
+_ROCKET, _BOMB = PatternKind.ROCKET, PatternKind.BOMB  # enum lookups cost, in 3.11
+
+
 def beats_pattern(play: Pattern, last: Pattern) -> bool:
-    if play.kind is PatternKind.ROCKET:
+    kind, last_kind = play.kind, last.kind
+    if kind is _ROCKET:
         return True
-    if last.kind is PatternKind.ROCKET:
+    if last_kind is _ROCKET:
         return False
-    if play.kind is PatternKind.BOMB:
-        return last.kind is not PatternKind.BOMB or play.main > last.main
-    if last.kind is PatternKind.BOMB:
+    if kind is _BOMB:
+        return last_kind is not _BOMB or play.main > last.main
+    if last_kind is _BOMB:
         return False
-    return play.kind is last.kind and play.size == last.size and play.main > last.main
+    return kind is last_kind and play.size == last.size and play.main > last.main
 
 
 def beats(play: str, last: str) -> bool:
