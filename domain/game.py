@@ -13,7 +13,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from eventsourcing.domain import Aggregate, DomainEvent
 
@@ -100,7 +100,15 @@ def pick(rng: random.Random | None) -> random.Random:
     return rng if rng is not None else random.Random()
 
 
-_Shape = tuple[frozenset[str], frozenset[str], tuple[tuple[str, Any, bool], ...]]
+class _Shape(NamedTuple):
+    """What building an event of one class needs to know, worked out once per class."""
+
+    names: frozenset[str]  # every field a caller may give
+    required: frozenset[str]
+    defaults: dict[str, Any]  # plain default values
+    factories: tuple[tuple[str, Any], ...]  # (name, default_factory)
+
+
 _SHAPES: dict[type, _Shape | None] = {}
 _STAMPED = frozenset({"originator_id", "originator_version", "timestamp"})
 
@@ -108,22 +116,25 @@ _STAMPED = frozenset({"originator_id", "originator_version", "timestamp"})
 def _shape_of(cls: type) -> _Shape | None:
     """Field names, required names and defaults of an event class (None: build it the
     library's way, since it does more than hold fields)."""
+    if cls in _SHAPES:
+        return _SHAPES[cls]
     shape: _Shape | None = None
     # the library's own __post_init__ only checks the id is a UUID: an aggregate's is
     if dataclasses.is_dataclass(cls) and getattr(cls, "__post_init__", None) in (
             None, DomainEvent.__post_init__):
         fields = [f for f in dataclasses.fields(cls) if f.name not in _STAMPED]
-        names = frozenset(f.name for f in fields)
-        required = frozenset(
-            f.name for f in fields
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        shape = _Shape(
+            names=frozenset(f.name for f in fields),
+            required=frozenset(
+                f.name for f in fields
+                if f.default is dataclasses.MISSING
+                and f.default_factory is dataclasses.MISSING
+            ),
+            defaults={f.name: f.default for f in fields
+                      if f.default is not dataclasses.MISSING},
+            factories=tuple((f.name, f.default_factory) for f in fields
+                            if f.default_factory is not dataclasses.MISSING),
         )
-        defaults = tuple(
-            (f.name, f.default_factory if f.default is dataclasses.MISSING else f.default,
-             f.default is dataclasses.MISSING)
-            for f in fields if f.name not in required
-        )
-        shape = (names, required, defaults)
     _SHAPES[cls] = shape
     return shape
 
@@ -157,23 +168,24 @@ class Chained(Aggregate):
             # everything before this event is stored: remember where the chain stands
             last = getattr(self, "_last_event", None)
             self._seal_from = GENESIS if last is None else digest(last)
-        shape = _SHAPES.get(event_class) or _shape_of(event_class)
+        shape = _SHAPES[event_class] if event_class in _SHAPES else _shape_of(event_class)
         if shape is None:  # an event class with its own __init__ logic: the library's way
             super().trigger_event(event_class, **kwargs)
             return
-        names, required, defaults = shape
-        if not (required <= kwargs.keys() <= names):
-            missing = sorted(required - kwargs.keys())
-            extra = sorted(kwargs.keys() - names)
+        given = kwargs.keys()
+        if given != shape.required and not (shape.required <= given <= shape.names):
+            missing = sorted(shape.required - given)
+            extra = sorted(given - shape.names)
             raise TypeError(f"can't construct event {event_class.__qualname__}: "
                             f"missing {missing}, unexpected {extra}")
         version = self._version + 1
         stamp = event_class.create_timestamp()
-        state = {"originator_id": self._id, "originator_version": version,
-                 "timestamp": stamp, **kwargs}
-        for name, value, factory in defaults:
-            if name not in state:
-                state[name] = value() if factory else value
+        # defaults first, then what was given; the stamps last, as nobody may set them
+        state = {**shape.defaults, **kwargs, "originator_id": self._id,
+                 "originator_version": version, "timestamp": stamp}
+        for name, factory in shape.factories:
+            if name not in given:
+                state[name] = factory()
         new_event = object.__new__(event_class)
         object.__setattr__(new_event, "__dict__", state)
         new_event.apply(self)
