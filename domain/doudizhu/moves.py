@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import combinations
 
 from domain.doudizhu.cards import ACE, BLACK, RANKS, RED, counts_of, from_counts, normalize
 from domain.doudizhu.patterns import (
@@ -21,16 +22,14 @@ from domain.doudizhu.patterns import (
 K = PatternKind
 
 
-def _multisets(avail: list[tuple[int, int]], k: int, start: int = 0) -> Iterator[list[int]]:
-    """Ways to pick ``k`` cards from ``avail`` [(rank, at most)], as rank lists."""
-    if k == 0:
-        yield []
-        return
-    for j in range(start, len(avail)):
-        rank, most = avail[j]
-        for n in range(min(most, k), 0, -1):
-            for rest in _multisets(avail, k - n, j + 1):
-                yield [rank] * n + rest
+def _multisets(avail: list[tuple[int, int]], k: int) -> list[tuple[int, ...]]:
+    """Ways to pick ``k`` cards from ``avail`` [(rank, at most)], as sorted rank tuples.
+
+    Combinations of the actual cards (each rank at most its cap), duplicates dropped: a
+    hand leaves so few cards beside the main part that this stays small, and runs in C.
+    """
+    pool = [rank for rank, most in avail for _ in range(min(most, k))]
+    return list(dict.fromkeys(combinations(pool, k)))
 
 
 def _chains(counts: list[int], need: int, kind: PatternKind) -> Iterator[tuple[int, int]]:
@@ -84,8 +83,8 @@ def _plays_of(counts: list[int], ranks: list[int], kind: PatternKind,
             if kind is K.FOUR_TWO_SINGLES:
                 avail = [(i, min(counts[i], 2)) for i in ranks if i != f]
                 for kick in _multisets(avail, 2):
-                    if kick != [BLACK, RED]:
-                        yield _join_list([f] * 4 + kick)
+                    if kick != (BLACK, RED):
+                        yield _join_list([f, f, f, f, *kick])
             else:
                 pairs = [i for i in ranks if i != f and counts[i] >= 2]
                 for a in range(len(pairs)):
@@ -104,7 +103,7 @@ def _airplanes_with_kickers(
         chain = set(range(lo, hi + 1))
         if per == 2:
             pairs = [i for i in range(15) if i not in chain and counts[i] >= 2]
-            for combo in _combinations(pairs, k):
+            for combo in combinations(pairs, k):
                 yield _join_list([i for i in range(lo, hi + 1) for _ in range(3)]
                                  + [i for i in combo for _ in range(2)])
             continue
@@ -116,19 +115,11 @@ def _airplanes_with_kickers(
             if i in (lo - 1, hi + 1) and i <= ACE:
                 most = min(most, 2)  # a kicker trio there would lengthen the airplane
             avail.append((i, most))
+        body = [i for i in range(lo, hi + 1) for _ in range(3)]
         for kick in _multisets(avail, k):
             if BLACK in kick and RED in kick:
                 continue
-            yield _join_list([i for i in range(lo, hi + 1) for _ in range(3)] + kick)
-
-
-def _combinations(items: list[int], k: int) -> Iterator[list[int]]:
-    if k == 0:
-        yield []
-        return
-    for j in range(len(items) - k + 1):
-        for rest in _combinations(items[j + 1:], k - 1):
-            yield [items[j], *rest]
+            yield _join_list([*body, *kick])
 
 
 def _join(parts: dict[int, int]) -> str:
@@ -136,7 +127,7 @@ def _join(parts: dict[int, int]) -> str:
 
 
 def _join_list(idx: list[int]) -> str:
-    return "".join(RANKS[i] for i in sorted(idx))
+    return "".join([RANKS[i] for i in sorted(idx)])
 
 
 ALL_KINDS = tuple(PatternKind)

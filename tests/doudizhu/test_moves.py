@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from domain.doudizhu import beats, classify, legal_moves
 from domain.doudizhu.cards import DECK, RANKS, to_ranks
+from domain.doudizhu.moves import _multisets
 
 
 def sub_multisets(hand: str) -> set[str]:
@@ -71,3 +72,17 @@ def test_nothing_beats_the_rocket() -> None:
 
 def test_only_bombs_beat_a_bomb() -> None:
     assert sorted(legal_moves("2222AAAA3", "KKKK")) == ["2222", "AAAA"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(caps=st.dictionaries(st.integers(0, 14), st.integers(1, 4), max_size=12),
+       k=st.integers(1, 5))
+def test_kicker_multisets_are_every_capped_pick_once(caps: dict[int, int], k: int) -> None:
+    avail = sorted(caps.items())
+    expected = {
+        tuple(r for (r, _), n in zip(avail, picks, strict=True) for _ in range(n))
+        for picks in product(*[range(min(most, k) + 1) for _, most in avail])
+        if sum(picks) == k
+    }
+    got = _multisets(avail, k)
+    assert len(got) == len(set(got)) and set(got) == expected
