@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,17 +37,23 @@ from service.simulation import simulate  # noqa: E402
 
 class Meter:
     """Hands, events and seconds of one engine, added up over interleaved slices so that
-    a change in the machine's load hits every engine alike."""
+    a change in the machine's load hits every engine alike; each slice's rate is kept
+    too, for per-round ratios."""
 
-    def __init__(self, run_one: Callable[[], int]) -> None:
-        self.run_one, self.done, self.events, self.seconds = run_one, 0, 0, 0.0
+    def __init__(self, run_one: Callable[[], int], hands_per_call: int = 1) -> None:
+        self.run_one, self.hands_per_call = run_one, hands_per_call
+        self.done, self.events, self.seconds = 0, 0, 0.0
+        self.rates: list[float] = []
 
     def slice(self, seconds: float) -> None:
         start = time.perf_counter()
+        done = 0
         while (elapsed := time.perf_counter() - start) < seconds:
             self.events += self.run_one()
-            self.done += 1
+            done += self.hands_per_call
+        self.done += done
         self.seconds += elapsed
+        self.rates.append(done / elapsed)
 
     @property
     def rate(self) -> float:
@@ -55,6 +62,10 @@ class Meter:
     @property
     def per_hand(self) -> float:
         return self.events / max(self.done, 1)
+
+    def ratios(self, base: Meter) -> list[float]:
+        """This engine's rate over the baseline's, round by round."""
+        return [mine / theirs for mine, theirs in zip(self.rates, base.rates, strict=True)]
 
 
 def rlcard_runner() -> Callable[[], int]:
@@ -151,33 +162,37 @@ def sqlite_runner(hall: GameHall) -> Callable[[], int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="per measurement")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="per engine, over all rounds")
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="interleaved rounds; the ratio reported is their median")
     args = parser.parse_args()
-    rounds = 5
     with tempfile.TemporaryDirectory() as tmp:
         hall = GameHall.from_store(f"sqlite:///{tmp}/bench.db")
-        meters = [Meter(rlcard_runner()), Meter(pure_runner()), Meter(sqlite_runner(hall)),
-                  Meter(rules_runner())]
-        for _ in range(rounds):
-            for m in meters:
-                m.slice(args.seconds / rounds)
+        base = Meter(rlcard_runner())
+        rows = [
+            ("paiju pure rules (functions only, no events)", Meter(rules_runner()), "steps"),
+            ("paiju pure engine (aggregate, no store)", Meter(pure_runner()), "events"),
+            ("paiju full application into SQLite", Meter(sqlite_runner(hall), 50), "events"),
+        ]
+        for _ in range(args.rounds):
+            for m in [base, *(meter for _, meter, _ in rows)]:
+                m.slice(args.seconds / args.rounds)
         hall.close()
-    meters[2].done *= 50  # each call stored 50 hands
-    base, base_steps = meters[0].rate, meters[0].per_hand
-    pure, pure_events = meters[1].rate, meters[1].per_hand
-    store, store_events = meters[2].rate, meters[2].per_hand
-    rules, rules_steps = meters[3].rate, meters[3].per_hand
-    print(f"{'engine':<44} {'hands/s':>9} {'per hand':>14} {'× RLCard':>9}")
-    print(f"{'RLCard DoudizhuGame (baseline)':<44} {base:>9.0f} {base_steps:>8.0f} steps {1:>9.2f}")
-    print(f"{'paiju pure rules (functions only, no events)':<44} {rules:>9.0f} "
-          f"{rules_steps:>8.0f} steps {rules / base:>9.2f}")
-    print(f"{'paiju pure engine (aggregate, no store)':<44} {pure:>9.0f} "
-          f"{pure_events:>7.0f} events {pure / base:>9.2f}")
-    print(f"{'paiju full application into SQLite':<44} {store:>9.0f} "
-          f"{store_events:>7.0f} events {store / base:>9.2f}")
-    print(f"targets: pure rules ≥ 5× ({'met' if rules >= 5 * base else 'NOT met'}), "
-          f"pure engine ≥ 5× ({'met' if pure >= 5 * base else 'NOT met'}), "
-          f"SQLite ≥ 2× ({'met' if store >= 2 * base else 'NOT met'})")
+    print(f"{'engine':<46} {'hands/s':>8} {'per hand':>13} {'× RLCard (median, range)':>26}")
+    print(f"{'RLCard DoudizhuGame (baseline)':<46} {base.rate:>8.0f} "
+          f"{base.per_hand:>7.0f} steps {1:>8.2f}")
+    medians = []
+    for name, meter, unit in rows:
+        ratios = meter.ratios(base)
+        med = statistics.median(ratios)
+        medians.append(med)
+        print(f"{name:<46} {meter.rate:>8.0f} {meter.per_hand:>6.0f} {unit:<6} "
+              f"{med:>8.2f} ({min(ratios):.2f}–{max(ratios):.2f})")
+    rules, pure, store = medians
+    print(f"targets: pure rules ≥ 5× ({'met' if rules >= 5 else 'NOT met'}), "
+          f"pure engine ≥ 5× ({'met' if pure >= 5 else 'NOT met'}), "
+          f"SQLite ≥ 2× ({'met' if store >= 2 else 'NOT met'})")
 
 
 if __name__ == "__main__":

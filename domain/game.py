@@ -13,9 +13,10 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from eventsourcing.domain import Aggregate, DomainEvent
+from eventsourcing.domain import TZINFO, Aggregate, CanCreateTimestamp, DomainEvent
 
 SPECTATOR = "spectator"
 REFEREE = "referee"
@@ -110,6 +111,8 @@ class _Shape(NamedTuple):
 
 
 _SHAPES: dict[type, _Shape | None] = {}
+_now = datetime.now
+_library_stamp = CanCreateTimestamp.create_timestamp  # what events use unless they override
 _STAMPED = frozenset({"originator_id", "originator_version", "timestamp"})
 
 
@@ -179,7 +182,8 @@ class Chained(Aggregate):
             raise TypeError(f"can't construct event {event_class.__qualname__}: "
                             f"missing {missing}, unexpected {extra}")
         version = self._version + 1
-        stamp = event_class.create_timestamp()
+        stamp = _now(TZINFO) if event_class.create_timestamp is _library_stamp \
+            else event_class.create_timestamp()
         # defaults first, then what was given; the stamps last, as nobody may set them
         state = {**shape.defaults, **kwargs, "originator_id": self._id,
                  "originator_version": version, "timestamp": stamp}

@@ -90,6 +90,7 @@ def _play_and_save(hall: GameHall, kind: str, policy: str, seats: int,
         rng = random.Random(seed)
         game = cls.new(names, dict(options), agents=agents, rng=rng)  # type: ignore[attr-defined]
         play_out(game, policies, rng)
+        game.seal()  # encoded now, while its events are fresh in the CPU's caches
         assert game.outcome is not None
         summary.sides[game.outcome["side"].split(":")[0]] += 1  # careerist:3 → careerist
         summary.events += len(game.pending_events)

@@ -185,25 +185,24 @@ def _leading(counts: list[int]) -> list[str]:
 @lru_cache(maxsize=32768)
 def _legal(hand: str, last: str | None) -> tuple[str, ...]:
     counts = counts_of(hand)
-    ranks = [i for i in range(15) if counts[i]]
-    out: list[str] = []
     if last is None:
         return tuple(_leading(counts))
     lp = classify_sorted(last)
     if lp is None:
         raise ValueError(f"{last!r} is not a legal play")
-    if lp.kind is K.ROCKET:
+    kind, main = lp.kind, lp.main
+    if kind is K.ROCKET:
         return ()
-    main = lp.main
-    if lp.kind is K.BOMB:
-        out = [RANKS[i] * 4 for i in ranks if i > main and counts[i] == 4]
+    if kind is K.BOMB:
+        out = [RANKS[i] * 4 for i in range(main + 1, 13) if counts[i] == 4]
     else:
-        n = _SAME.get(lp.kind)
+        n = _SAME.get(kind)
         if n is not None:  # singles, pairs, trios: most of what is ever followed
-            out = [RANKS[i] * n for i in ranks if i > main and counts[i] >= n]
+            out = [RANKS[i] * n for i in range(main + 1, 15) if counts[i] >= n]
         else:
-            out = list(_plays_of(counts, ranks, lp.kind, lp.size, above=main))
-        out.extend([RANKS[i] * 4 for i in ranks if counts[i] == 4])
+            ranks = [i for i in range(15) if counts[i]]
+            out = list(_plays_of(counts, ranks, kind, lp.size, above=main))
+        out.extend([RANKS[i] * 4 for i in range(13) if counts[i] == 4])
     if counts[BLACK] and counts[RED]:
         out.append("BR")
     return tuple(out)
