@@ -106,12 +106,11 @@ class GameHall(Application[UUID]):
             return super().save(*objs, **kwargs)
         for obj in objs:
             if isinstance(obj, Chained):
-                for event, body, _ in obj.sealed():
-                    mapper.encoded[id(event)] = (event, body)
+                mapper.prepare(obj.sealed())
         try:
             return super().save(*objs, **kwargs)
         finally:
-            mapper.encoded.clear()
+            mapper.prepared.clear()
 
     def _record(self, processing_event: Any) -> list[Any]:
         """The library's, less the two Recording/Notification objects per event that
