@@ -53,6 +53,24 @@ def from_counts(counts: list[int]) -> str:
     return "".join(RANKS[i] * n for i, n in enumerate(counts) if n)
 
 
+def take_sorted(cards: list[str], held: str, ranks: str) -> list[str] | None:
+    """The cards making up ``ranks`` (sorted) from sorted ``cards`` whose rank string is
+    ``held``, lowest suits first, or None: one find per rank rather than a walk."""
+    chosen: list[str] = []
+    i, n = 0, len(ranks)
+    while i < n:
+        rank = ranks[i]
+        j = i + 1
+        while j < n and ranks[j] == rank:
+            j += 1
+        at = held.find(rank)
+        if at < 0 or held[at:at + j - i] != ranks[i:j]:
+            return None
+        chosen += cards[at:at + j - i]
+        i = j
+    return chosen
+
+
 def take(hand: list[str], ranks: str, presorted: bool = False) -> list[str] | None:
     """The cards of ``hand`` that make up ``ranks`` (lowest suit first), or None."""
     if not presorted:

@@ -9,7 +9,14 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
-from domain.doudizhu.cards import DECK, RANK_INDEX, normalize, shuffled_deck, take, to_ranks
+from domain.doudizhu.cards import (
+    DECK,
+    RANK_INDEX,
+    normalize,
+    shuffled_deck,
+    take_sorted,
+    to_ranks,
+)
 from domain.doudizhu.moves import legal_moves_sorted
 from domain.doudizhu.patterns import PatternKind, beats_pattern, classify, classify_sorted
 from domain.doudizhu.scoring import Play, settle
@@ -210,7 +217,7 @@ class Hand(Game):
                 ranks = _parse_ranks(cards)
             except ValueError as e:
                 raise MalformedAction(str(e)) from None
-            got = take(hand, ranks, presorted=True)
+            got = take_sorted(hand, self.ranks[seat], ranks)
             if got is None:
                 raise NotInHand(f"you do not hold {ranks} (your hand is {to_ranks(hand)})")
             chosen = got
@@ -232,7 +239,7 @@ class Hand(Game):
                     f"{ranks} ({pattern.kind.value}) does not beat {self.last_play[1]} "
                     f"({last.kind.value})"
                 )
-        self._cards_played(seat=seat, cards=chosen, ranks=ranks, pattern=pattern.kind.value)
+        self._cards_played(seat=seat, cards=chosen, ranks=ranks, pattern=_NAMES[pattern.kind])
         if not self.hands[seat]:
             self._finish(winner=seat, escape=None)
 
@@ -433,6 +440,9 @@ class Hand(Game):
     @property
     def match_uuid(self) -> UUID | None:
         return UUID(self.match_id) if self.match_id else None
+
+
+_NAMES = {kind: kind.value for kind in PatternKind}  # a dict lookup, not enum's .value
 
 
 def _ranks(sorted_cards: list[str]) -> str:

@@ -182,11 +182,15 @@ def _leading(counts: list[int]) -> list[str]:
     return out
 
 
+#: every rank written n times, by n: with a sorted hand, "JJ" in hand means two jacks or more
+_SPELL = {n: [r * n for r in RANKS] for n in (1, 2, 3, 4)}
+_QUADS = _SPELL[4][:ACE + 2]  # bombs: 3333 to 2222
+
+
 @lru_cache(maxsize=32768)
 def _legal(hand: str, last: str | None) -> tuple[str, ...]:
-    counts = counts_of(hand)
     if last is None:
-        return tuple(_leading(counts))
+        return tuple(_leading(counts_of(hand)))
     lp = classify_sorted(last)
     if lp is None:
         raise ValueError(f"{last!r} is not a legal play")
@@ -194,16 +198,17 @@ def _legal(hand: str, last: str | None) -> tuple[str, ...]:
     if kind is K.ROCKET:
         return ()
     if kind is K.BOMB:
-        out = [RANKS[i] * 4 for i in range(main + 1, 13) if counts[i] == 4]
+        out = [q for q in _QUADS[main + 1:] if q in hand]
     else:
         n = _SAME.get(kind)
-        if n is not None:  # singles, pairs, trios: most of what is ever followed
-            out = [RANKS[i] * n for i in range(main + 1, 15) if counts[i] >= n]
+        if n is not None:  # singles, pairs, trios (most of what is followed): no counting
+            out = [p for p in _SPELL[n][main + 1:] if p in hand]
         else:
+            counts = counts_of(hand)
             ranks = [i for i in range(15) if counts[i]]
             out = list(_plays_of(counts, ranks, kind, lp.size, above=main))
-        out.extend([RANKS[i] * 4 for i in range(13) if counts[i] == 4])
-    if counts[BLACK] and counts[RED]:
+        out.extend([q for q in _QUADS if q in hand])
+    if hand.endswith("BR"):
         out.append("BR")
     return tuple(out)
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from domain.doudizhu.patterns import PatternKind, classify
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One play of the hand, in order: who played which ranks (an empty string: a pass)."""
 
     seat: int

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.doudizhu import beats, classify, legal_moves
-from domain.doudizhu.cards import DECK, RANKS, to_ranks
+from domain.doudizhu.cards import DECK, RANKS, take, take_sorted, to_ranks
 from domain.doudizhu.moves import _multisets
 
 
@@ -86,3 +86,13 @@ def test_kicker_multisets_are_every_capped_pick_once(caps: dict[int, int], k: in
     }
     got = _multisets(avail, k)
     assert len(got) == len(set(got)) and set(got) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards=st.lists(st.sampled_from(DECK), min_size=1, max_size=20, unique=True),
+       want=st.text(alphabet=RANKS, max_size=6))
+def test_taking_by_rank_finds_the_same_cards_as_the_walk(cards: list[str], want: str) -> None:
+    held = sorted(cards, key=lambda c: (RANKS.index(c[0]), c[1]))
+    ranks = to_ranks(list(want))
+    assert take_sorted(held, "".join(c[0] for c in held), ranks) == take(held, ranks,
+                                                                         presorted=True)
