@@ -10,11 +10,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import random
+import time
 from collections.abc import Mapping
 from dataclasses import field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from uuid import UUID
 
 from eventsourcing.domain import TZINFO, Aggregate, CanCreateTimestamp, DomainEvent
 
@@ -96,6 +99,20 @@ def digest(event: Any) -> str:
     return hashlib.sha256(canonical(event)).hexdigest()
 
 
+def time_ordered_id() -> UUID:
+    """A UUID of version 7 (RFC 9562): the milliseconds since 1970, then random bits.
+
+    Games created one after another get ids that sort together, so a store's index on
+    the id grows at one end; uuid4 puts every new game at a random place in the whole
+    index, which slows every insert once the index outgrows the database's page cache.
+    """
+    ms = time.time_ns() // 1_000_000 & ((1 << 48) - 1)
+    bits = ms << 80 | int.from_bytes(os.urandom(10), "big")
+    bits = bits & ~(0xF << 76) | 0x7 << 76  # version 7
+    bits = bits & ~(0x3 << 62) | 0x2 << 62  # the RFC's variant
+    return UUID(int=bits)
+
+
 def pick(rng: random.Random | None) -> random.Random:
     """Chance comes from the caller (seeded simulations) or from the OS."""
     return rng if rng is not None else random.Random()
@@ -148,6 +165,10 @@ class Chained(Aggregate):
     Events are sealed (their ``prev`` filled in) when they are collected for saving, or
     when the head is asked for: play itself never pays for hashing, storage does.
     """
+
+    @staticmethod
+    def create_id(*_: Any, **__: Any) -> UUID:
+        return time_ordered_id()
 
     class Event(Aggregate.Event):
         prev: str = field(default=GENESIS, kw_only=True)

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from typing import Any
+from uuid import RFC_4122
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.doudizhu.hand import Hand
-from domain.game import Chained, Game, _encode, _reference
+from domain.game import Chained, Game, _encode, _reference, time_ordered_id
 
 
 class Tally(Chained):
@@ -70,3 +72,13 @@ json_values = st.recursive(
 @given(st.dictionaries(st.text(), json_values, max_size=8))
 def test_the_fast_canonical_encoder_gives_the_reference_bytes(body: dict[str, Any]) -> None:
     assert _encode(body) == _reference(body)
+
+
+def test_ids_are_time_ordered_uuid7() -> None:
+    first = Hand.new(["a", "b", "c"])
+    time.sleep(0.002)
+    second = Hand.new(["a", "b", "c"])
+    assert first.id.version == second.id.version == 7
+    assert first.id.variant == RFC_4122
+    assert first.id.hex < second.id.hex  # the store's text and uuid columns sort by age
+    assert len({time_ordered_id() for _ in range(1000)}) == 1000
