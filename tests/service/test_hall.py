@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import threading
+from typing import Any
 
 import pytest
 
 from domain.doudizhu.bots import POLICIES
 from domain.doudizhu.match import HandStillLive
 from domain.game import IllegalAction, InvalidSetup
+from service import simulation
 from service.hall import Conflict, GameHall, NotFound
 from service.simulation import simulate
 
@@ -153,3 +156,19 @@ def test_a_store_that_cannot_be_opened_says_so() -> None:
 
     with pytest.raises(StoreError, match="unknown store"):
         GameHall.from_store("oracle://somewhere")
+
+
+def test_simulation_collects_rarely_while_it_runs_and_restores_the_collector(
+        hall: GameHall, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[int, ...]] = []
+    real = simulation.play_out
+
+    def watching(*args: Any) -> Any:
+        seen.append(gc.get_threshold())
+        return real(*args)
+
+    monkeypatch.setattr(simulation, "play_out", watching)
+    before = gc.get_threshold()
+    simulate(hall, "doudizhu", 3, "random", seed=1)
+    assert gc.get_threshold() == before
+    assert seen and all(t[0] > before[0] for t in seen)
