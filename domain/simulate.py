@@ -17,7 +17,15 @@ def play_out(game: Game, policies: Sequence[Policy], rng: random.Random) -> Game
     """Ask each waiting seat's policy for an action until the game ends."""
     steps = 0
     while game.outcome is None:
-        for seat in game.to_act():
+        waiting = game.to_act()
+        if not waiting:
+            raise RuntimeError(f"{game.kind} game {game.id} waits on nobody but is not over")
+        if len(waiting) == 1:  # the common case: one seat to move, nothing to re-check
+            seat = waiting[0]
+            game.act(seat, policies[seat](game, seat, rng), rng)
+            steps += 1
+            continue
+        for seat in waiting:
             if game.outcome is not None:
                 break
             if seat not in game.to_act():
