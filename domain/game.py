@@ -125,9 +125,13 @@ class _Shape(NamedTuple):
     required: frozenset[str]
     defaults: dict[str, Any]  # plain default values
     factories: tuple[tuple[str, Any], ...]  # (name, default_factory)
+    stamp_of: Any  # the class's own create_timestamp, or None for the library's
 
 
 _SHAPES: dict[type, _Shape | None] = {}
+_UNSEEN: Any = object()
+_new = object.__new__
+_set = object.__setattr__
 _now = datetime.now
 _library_stamp = CanCreateTimestamp.create_timestamp  # what events use unless they override
 _STAMPED = frozenset({"originator_id", "originator_version", "timestamp"})
@@ -154,6 +158,8 @@ def _shape_of(cls: type) -> _Shape | None:
                       if f.default is not dataclasses.MISSING},
             factories=tuple((f.name, f.default_factory) for f in fields
                             if f.default_factory is not dataclasses.MISSING),
+            stamp_of=None if getattr(cls, "create_timestamp", None) is _library_stamp
+            else cls.create_timestamp,  # type: ignore[attr-defined]
         )
     _SHAPES[cls] = shape
     return shape
@@ -192,27 +198,28 @@ class Chained(Aggregate):
             # everything before this event is stored: remember where the chain stands
             last = getattr(self, "_last_event", None)
             self._seal_from = GENESIS if last is None else digest(last)
-        shape = _SHAPES[event_class] if event_class in _SHAPES else _shape_of(event_class)
+        shape = _SHAPES.get(event_class, _UNSEEN)
+        if shape is _UNSEEN:
+            shape = _shape_of(event_class)
         if shape is None:  # an event class with its own __init__ logic: the library's way
             super().trigger_event(event_class, **kwargs)
             return
+        names, required, defaults, factories, stamp_of = shape
         given = kwargs.keys()
-        if given != shape.required and not (shape.required <= given <= shape.names):
-            missing = sorted(shape.required - given)
-            extra = sorted(given - shape.names)
+        if given != required and not (required <= given <= names):
             raise TypeError(f"can't construct event {event_class.__qualname__}: "
-                            f"missing {missing}, unexpected {extra}")
+                            f"missing {sorted(required - given)}, "
+                            f"unexpected {sorted(given - names)}")
         version = self._version + 1
-        stamp = _now(TZINFO) if event_class.create_timestamp is _library_stamp \
-            else event_class.create_timestamp()
+        stamp = _now(TZINFO) if stamp_of is None else stamp_of()
         # defaults first, then what was given; the stamps last, as nobody may set them
-        state = {**shape.defaults, **kwargs, "originator_id": self._id,
+        state = {**defaults, **kwargs, "originator_id": self._id,
                  "originator_version": version, "timestamp": stamp}
-        for name, factory in shape.factories:
+        for name, factory in factories:
             if name not in given:
                 state[name] = factory()
-        new_event = object.__new__(event_class)
-        object.__setattr__(new_event, "__dict__", state)
+        new_event = _new(event_class)
+        _set(new_event, "__dict__", state)
         new_event.apply(self)
         self._version = version
         self._modified_on = stamp
