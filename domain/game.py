@@ -140,8 +140,6 @@ _STAMPED = frozenset({"originator_id", "originator_version", "timestamp"})
 def _shape_of(cls: type) -> _Shape | None:
     """Field names, required names and defaults of an event class (None: build it the
     library's way, since it does more than hold fields)."""
-    if cls in _SHAPES:
-        return _SHAPES[cls]
     shape: _Shape | None = None
     # the library's own __post_init__ only checks the id is a UUID: an aggregate's is
     if dataclasses.is_dataclass(cls) and getattr(cls, "__post_init__", None) in (

@@ -77,8 +77,7 @@ class CanonicalMapper(Mapper[UUID]):
             if not isinstance(raw, bytes):
                 raw = bytes(raw)  # PostgreSQL may hand back a memoryview
             state = json.loads(raw)
-            canonical_form = isinstance(state, dict) and "type" in state
-            if canonical_form:
+            if _canonical_body(state):
                 del state["type"]
                 state["timestamp"] = datetime.fromisoformat(state["timestamp"])
             else:
@@ -92,15 +91,19 @@ class CanonicalMapper(Mapper[UUID]):
         oid = stored_event.originator_id
         state["originator_id"] = oid if isinstance(oid, UUID) else UUID(str(oid))
         state["originator_version"] = stored_event.originator_version
-        event = object.__new__(cls)
-        object.__setattr__(event, "__dict__", state)
+        event = _new(cls)
+        _set(event, "__dict__", state)
         return event
+
+
+def _canonical_body(body: Any) -> bool:
+    """A decoded row in the canonical form names its type; the library's rows do not."""
+    return isinstance(body, dict) and "type" in body
 
 
 def is_canonical(state: bytes) -> bool:
     """Whether a row was written in the canonical form (rather than the library's)."""
     try:
-        body = json.loads(bytes(state))
+        return _canonical_body(json.loads(bytes(state)))
     except ValueError:
         return False
-    return isinstance(body, dict) and "type" in body
