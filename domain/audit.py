@@ -36,6 +36,26 @@ class Check:
         return asdict(self) | {"agrees": self.agrees}
 
 
+@dataclass(frozen=True)
+class Violation:
+    """A recorded fact that breaks a rule, named by its event number and the rule.
+
+    ``rule`` is a short stable id (``turn-order``, ``landlord-is-highest-bidder``) that
+    tests and tools can match; ``message`` says it in words for a referee.
+    """
+
+    version: int | None  # the event that breaks the rule (None: the game as a whole)
+    rule: str
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def text(self) -> str:
+        where = f"event {self.version}: " if self.version is not None else ""
+        return f"{where}{self.message} [{self.rule}]"
+
+
 @dataclass
 class Recount:
     """The recomputed outcome and the figure-by-figure comparison."""
@@ -43,13 +63,18 @@ class Recount:
     checks: list[Check] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # facts that do not follow the rules
+    violations: list[Violation] = field(default_factory=list)
 
     def check(self, figure: str, expected: Any, recorded: Any, version: int | None) -> None:
         self.checks.append(Check(figure, expected, recorded, version))
 
+    def violation(self, version: int | None, rule: str, message: str) -> None:
+        self.violations.append(Violation(version, rule, message))
+
     @property
     def agrees(self) -> bool:
-        return not self.problems and all(c.agrees for c in self.checks)
+        return (not self.problems and not self.violations
+                and all(c.agrees for c in self.checks))
 
     def differences(self) -> list[Check]:
         return [c for c in self.checks if not c.agrees]
