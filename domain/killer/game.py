@@ -24,8 +24,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from eventsourcing.domain import event
-
 from domain.game import (
     Game,
     InvalidSetup,
@@ -124,11 +122,12 @@ class KillerGame(Game):
             options={},
             agents=seats,
         )
-        game._roles_dealt(roles=deal(len(players), rng))
+        game.trigger_event(cls.RolesDealt, roles=deal(len(players), rng))
         return game
 
-    @event("Started")
     def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
+        """The body of the ``Started`` event (the library calls it with the event's
+        fields, on creation and on every replay): state only."""
         n = len(players)
         self.players = players
         self.options = options
@@ -230,20 +229,21 @@ class KillerGame(Game):
         target = self._living_target(action, "kill")
         if self.roles[target] == KILLER:
             raise CannotKillKiller(f"seat {target} is a fellow killer; choose a non-killer")
-        self._night_kill(seat=seat, target=target)
+        self.trigger_event(self.NightKill, seat=seat, target=target)
         self._check_end()  # if play goes on, a policeman lives: the investigation follows
 
     def _do_investigate(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
         if self.roles[seat] != POLICE:
             raise NotPolice("only the police investigate")
         target = self._living_target(action, "investigate")
-        self._investigated(seat=seat, target=target, killer=self.roles[target] == KILLER)
+        self.trigger_event(self.Investigated, seat=seat, target=target,
+                           killer=self.roles[target] == KILLER)
         self._dawn()
 
     def _do_skip(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
         if self.roles[seat] != POLICE:
             raise NotPolice("only the police investigate, or decline to")
-        self._investigated(seat=seat, target=None, killer=None)
+        self.trigger_event(self.Investigated, seat=seat, target=None, killer=None)
         self._dawn()
 
     def _do_last_words(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
@@ -253,7 +253,7 @@ class KillerGame(Game):
             )
         text = self._text(action, "last_words")
         day_death = self.voted_out is not None
-        self._last_words(seat=seat, text=text)
+        self.trigger_event(self.LastWords, seat=seat, text=text)
         if day_death:
             self._check_end()
 
@@ -261,7 +261,7 @@ class KillerGame(Game):
         speaking = self.order[self.turn]
         if seat != speaking:
             raise SpeakingOutOfTurn(f"it is seat {speaking}'s statement, not seat {seat}'s")
-        self._statement(seat=seat, text=self._text(action, "speak"))
+        self.trigger_event(self.Statement, seat=seat, text=self._text(action, "speak"))
 
     def _do_vote(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
         if seat in self.ballots:
@@ -270,13 +270,13 @@ class KillerGame(Game):
         if type(target) is int and target == seat:
             raise SelfVote("a player cannot vote for themself; vote for another or abstain")
         target = self._living_target(action, "vote")
-        self._vote_cast(seat=seat, target=target)
+        self.trigger_event(self.VoteCast, seat=seat, target=target)
         self._tally_if_done(rng)
 
     def _do_abstain(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
         if seat in self.ballots:
             raise AlreadyVoted(f"seat {seat} has already voted today")
-        self._abstained(seat=seat)
+        self.trigger_event(self.Abstained, seat=seat)
         self._tally_if_done(rng)
 
     def _living_target(self, action: dict[str, Any], kind: str) -> int:
@@ -304,7 +304,7 @@ class KillerGame(Game):
     def _dawn(self) -> None:
         victim = self.victim
         assert victim is not None
-        self._victim_announced(seat=victim, role=self.roles[victim])
+        self.trigger_event(self.VictimAnnounced, seat=victim, role=self.roles[victim])
 
     def _tally_if_done(self, rng: random.Random) -> None:
         """Once every living player has voted or abstained: plurality, random tie-break."""
@@ -315,15 +315,15 @@ class KillerGame(Game):
             if target is not None:
                 counts[target] = counts.get(target, 0) + 1
         if not counts:
-            self._nobody_voted_out()
+            self.trigger_event(self.NobodyVotedOut)
             return
         top = max(counts.values())
         leaders = sorted(s for s, c in counts.items() if c == top)
         chosen = leaders[0]
         if len(leaders) > 1:
             chosen = rng.choice(leaders)
-            self._tie_broken(candidates=leaders, chosen=chosen)
-        self._voted_out(seat=chosen, role=self.roles[chosen], votes=top)
+            self.trigger_event(self.TieBroken, candidates=leaders, chosen=chosen)
+        self.trigger_event(self.VotedOut, seat=chosen, role=self.roles[chosen], votes=top)
 
     def _side(self) -> str | None:
         living = self.living
@@ -334,7 +334,7 @@ class KillerGame(Game):
         if side is None:
             return False
         won = winners(side, self.roles)
-        self._game_ended(outcome={
+        self.trigger_event(self.GameEnded, outcome={
             "winners": won,
             "side": side,
             "reason": REASONS[side],
@@ -343,156 +343,115 @@ class KillerGame(Game):
         return True
 
     # --- events (state changes only; they run again on replay) ----------------
+    # ``secret = True`` marks an event whose data some viewer may not see while the game
+    # is live (see ``redact``): such events get a random salt, so that the digest of the
+    # chain cannot be used to test guesses about what they hide.
+    class Started(Game.Created):
+        players: list[str]
+        options: dict[str, Any]
+        agents: list[str]
+
     class RolesDealt(Game.Event):
         roles: list[str]
+        secret = True
 
         def apply(self, game: KillerGame) -> None:
-            game._on_roles_dealt(self.roles)
-
-    def _roles_dealt(self, roles: list[str]) -> None:
-        self.trigger_event(self.RolesDealt, roles=roles)
-
-    def _on_roles_dealt(self, roles: list[str]) -> None:
-        self.roles = roles
-        for seat, role in enumerate(roles):
-            self.team[role].append(seat)
-            self.living[role] += 1
-        self.phase = NIGHT_KILL
-        self.night = 1
+            game.roles = self.roles
+            for seat, role in enumerate(self.roles):
+                game.team[role].append(seat)
+                game.living[role] += 1
+            game.phase = NIGHT_KILL
+            game.night = 1
 
     class NightKill(Game.Event):
         seat: int
         target: int
+        secret = True
 
         def apply(self, game: KillerGame) -> None:
-            game._on_night_kill(self.seat, self.target)
-
-    def _night_kill(self, seat: int, target: int) -> None:
-        self.trigger_event(self.NightKill, seat=seat, target=target)
-
-    def _on_night_kill(self, seat: int, target: int) -> None:
-        self.alive[target] = False
-        self.living[self.roles[target]] -= 1
-        self.victim = target
-        self.phase = INVESTIGATE
+            game.alive[self.target] = False
+            game.living[game.roles[self.target]] -= 1
+            game.victim = self.target
+            game.phase = INVESTIGATE
 
     class Investigated(Game.Event):
+        """``target`` None: the police declined to investigate tonight."""
+
         seat: int
         target: int | None
         killer: bool | None
+        secret = True
 
         def apply(self, game: KillerGame) -> None:
-            game._on_investigated(self.seat, self.target, self.killer)
-
-    def _investigated(self, seat: int, target: int | None, killer: bool | None) -> None:
-        self.trigger_event(self.Investigated, seat=seat, target=target, killer=killer)
-
-    def _on_investigated(self, seat: int, target: int | None, killer: bool | None) -> None:
-        """``target`` None: the police declined to investigate tonight."""
-        self.investigations.append(
-            {"night": self.night, "seat": seat, "target": target, "killer": killer}
-        )
-        if target is not None:
-            self.investigated.add(target)
-            if killer and target not in self.found:
-                self.found.append(target)
+            game.investigations.append({"night": game.night, "seat": self.seat,
+                                        "target": self.target, "killer": self.killer})
+            if self.target is not None:
+                game.investigated.add(self.target)
+                if self.killer and self.target not in game.found:
+                    game.found.append(self.target)
 
     class VictimAnnounced(Game.Event):
         seat: int
         role: str
 
         def apply(self, game: KillerGame) -> None:
-            game._on_victim_announced(self.seat, self.role)
-
-    def _victim_announced(self, seat: int, role: str) -> None:
-        self.trigger_event(self.VictimAnnounced, seat=seat, role=role)
-
-    def _on_victim_announced(self, seat: int, role: str) -> None:
-        n = len(self.players)
-        alive = self.alive
-        self.revealed[seat] = True
-        self.deaths.append({"day": self.night, "seat": seat, "role": role, "cause": "killed"})
-        self.order = [s for s in ((seat + i) % n for i in range(1, n)) if alive[s]]
-        self.turn = 0
-        self.ballots = {}
-        self.voted_out = None
-        self.tie_break = None
-        self.speaker = seat
-        self.phase = LAST_WORDS
+            n = len(game.players)
+            seat, alive = self.seat, game.alive
+            game.revealed[seat] = True
+            game.deaths.append(
+                {"day": game.night, "seat": seat, "role": self.role, "cause": "killed"})
+            game.order = [s for s in ((seat + i) % n for i in range(1, n)) if alive[s]]
+            game.turn = 0
+            game.ballots = {}
+            game.voted_out = None
+            game.tie_break = None
+            game.speaker = seat
+            game.phase = LAST_WORDS
 
     class LastWords(Game.Event):
         seat: int
         text: str
 
         def apply(self, game: KillerGame) -> None:
-            game._on_last_words(self.seat, self.text)
-
-    def _last_words(self, seat: int, text: str) -> None:
-        self.trigger_event(self.LastWords, seat=seat, text=text)
-
-    def _on_last_words(self, seat: int, text: str) -> None:
-        self.last_words.append({"day": self.night, "seat": seat, "text": text})
-        self.speaker = None
-        if self.voted_out is None:  # the night victim's: the day's statements follow
-            self.phase = STATEMENTS
-        elif self._side() is None:  # the voted-out player's: night falls, unless the
-            self._nightfall()  # win check ends the game (GameEnded follows)
+            game.last_words.append({"day": game.night, "seat": self.seat, "text": self.text})
+            game.speaker = None
+            if game.voted_out is None:  # the night victim's: the day's statements follow
+                game.phase = STATEMENTS
+            elif game._side() is None:  # the voted-out player's: night falls, unless the
+                game._nightfall()  # win check ends the game (GameEnded follows)
 
     class Statement(Game.Event):
         seat: int
         text: str
 
         def apply(self, game: KillerGame) -> None:
-            game._on_statement(self.seat, self.text)
-
-    def _statement(self, seat: int, text: str) -> None:
-        self.trigger_event(self.Statement, seat=seat, text=text)
-
-    def _on_statement(self, seat: int, text: str) -> None:
-        self.statements.append({"day": self.night, "seat": seat, "text": text})
-        self.turn += 1
-        if self.turn == len(self.order):
-            self.phase = VOTE
+            game.statements.append({"day": game.night, "seat": self.seat, "text": self.text})
+            game.turn += 1
+            if game.turn == len(game.order):
+                game.phase = VOTE
 
     class VoteCast(Game.Event):
         seat: int
         target: int
 
         def apply(self, game: KillerGame) -> None:
-            game._on_vote_cast(self.seat, self.target)
-
-    def _vote_cast(self, seat: int, target: int) -> None:
-        self.trigger_event(self.VoteCast, seat=seat, target=target)
-
-    def _on_vote_cast(self, seat: int, target: int) -> None:
-        self.ballots[seat] = target
-        self.votes.append({"day": self.night, "seat": seat, "target": target})
+            game.ballots[self.seat] = self.target
+            game.votes.append({"day": game.night, "seat": self.seat, "target": self.target})
 
     class Abstained(Game.Event):
         seat: int
 
         def apply(self, game: KillerGame) -> None:
-            game._on_abstained(self.seat)
-
-    def _abstained(self, seat: int) -> None:
-        self.trigger_event(self.Abstained, seat=seat)
-
-    def _on_abstained(self, seat: int) -> None:
-        self.ballots[seat] = None
-        self.votes.append({"day": self.night, "seat": seat, "target": None})
+            game.ballots[self.seat] = None
+            game.votes.append({"day": game.night, "seat": self.seat, "target": None})
 
     class TieBroken(Game.Event):
         candidates: list[int]
         chosen: int
 
         def apply(self, game: KillerGame) -> None:
-            game._on_tie_broken(self.candidates, self.chosen)
-
-    def _tie_broken(self, candidates: list[int], chosen: int) -> None:
-        self.trigger_event(self.TieBroken, candidates=candidates, chosen=chosen)
-
-    def _on_tie_broken(self, candidates: list[int], chosen: int) -> None:
-        self.tie_break = {"day": self.night, "candidates": candidates, "chosen": chosen}
+            game.tie_break = {"day": game.night, "candidates": self.candidates,
+                              "chosen": self.chosen}
 
     class VotedOut(Game.Event):
         seat: int
@@ -500,32 +459,23 @@ class KillerGame(Game):
         votes: int
 
         def apply(self, game: KillerGame) -> None:
-            game._on_voted_out(self.seat, self.role, self.votes)
-
-    def _voted_out(self, seat: int, role: str, votes: int) -> None:
-        self.trigger_event(self.VotedOut, seat=seat, role=role, votes=votes)
-
-    def _on_voted_out(self, seat: int, role: str, votes: int) -> None:
-        self.alive[seat] = False
-        self.revealed[seat] = True
-        self.living[role] -= 1
-        self.deaths.append({"day": self.night, "seat": seat, "role": role, "cause": "voted_out"})
-        self.voted_out = seat
-        self.speaker = seat
-        self.phase = LAST_WORDS
+            seat = self.seat
+            game.alive[seat] = False
+            game.revealed[seat] = True
+            game.living[self.role] -= 1
+            game.deaths.append(
+                {"day": game.night, "seat": seat, "role": self.role, "cause": "voted_out"})
+            game.voted_out = seat
+            game.speaker = seat
+            game.phase = LAST_WORDS
 
     class NobodyVotedOut(Game.Event):
         def apply(self, game: KillerGame) -> None:
-            game._on_nobody_voted_out()
-
-    def _nobody_voted_out(self) -> None:
-        self.trigger_event(self.NobodyVotedOut)
-
-    def _on_nobody_voted_out(self) -> None:
-        self._nightfall()
+            game._nightfall()
 
     def _nightfall(self) -> None:
-        """Part of an event body: the next night begins."""
+        """A state change two event bodies share (never called by a command): the next
+        night begins."""
         self.night += 1
         self.victim = None
         self.voted_out = None

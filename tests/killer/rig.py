@@ -22,7 +22,7 @@ def rig(cards: str) -> KillerGame:
         options={},
         agents=["human"] * len(cards),
     )
-    game._roles_dealt(roles=[CARDS[c] for c in cards])
+    game.trigger_event(KillerGame.RolesDealt, roles=[CARDS[c] for c in cards])
     return game
 
 

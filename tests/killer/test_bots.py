@@ -34,7 +34,7 @@ def test_the_police_skip_when_everyone_is_investigated() -> None:
     game = rig("KKPPCCCC")
     act(game, 0, type="kill", target=4)
     for target in (0, 1, 5, 6, 7):  # given: every other living non-policeman investigated
-        game._investigated(seat=2, target=target, killer=target < 2)
+        game.trigger_event(KillerGame.Investigated, seat=2, target=target, killer=target < 2)
     for policy in POLICIES.values():
         assert policy(game, 2, random.Random(0)) == {"type": "skip"}
 
