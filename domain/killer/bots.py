@@ -5,6 +5,11 @@ simulator asks the waiting seats in ``to_act`` order, so the first living killer
 policeman) asked makes the team's choice and the others are then no longer waiting.
 Bots make empty statements and leave empty last words (both are turns that must be
 taken, with text that may be empty).
+
+A bot decides from what its seat may know. "Living" for the police at night means alive
+at dusk: tonight's victim is still a suspect until dawn (the police cannot know of the
+kill). A bot that left the victim out would tell a person on its team who died, through
+the target it picked.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ def shared_action(game: KillerGame, seat: int, rng: random.Random) -> Action | N
     if phase == INVESTIGATE:
         police = game.team[POLICE]
         suspects = [
-            s for s in game.living_seats() if s not in police and s not in game.investigated
+            s for s in game.living_at_dusk() if s not in police and s not in game.investigated
         ]
         if not suspects:
             return {"type": "skip"}

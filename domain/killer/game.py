@@ -14,8 +14,16 @@ Choices where the rules leave room:
   ``skip`` (the bots skip when no uninvestigated non-policeman lives).
 - The win check follows a night kill at once (no dawn if the game is decided), and a
   day's vote-out after the voted-out player's last words, in the rules' order.
-- The night victim is dead from the kill on, so the police cannot investigate them and
-  a policeman killed tonight does not investigate; the town learns of it at dawn.
+- Until dawn only the killers (and the referee) know who died tonight. For everyone else
+  the table is as it was at dusk: the police choose among every seat alive at dusk,
+  tonight's victim included, and an investigation of the victim answers with the
+  victim's true card (a victim is never a killer: "not a killer"), never "dead".
+- A policeman killed tonight is still asked with his team, as at dusk, and may submit
+  the team's investigation himself: refusing him, or leaving him out of ``to_act``, would
+  tell him and his team who died. At a real table he would open his eyes with the police
+  too, since the judge announces the death only at dawn.
+- Between a deciding death and the ``GameEnded`` recorded with it (a replay stopped at
+  that event) the phase is ``ending`` and nobody is waited on.
 """
 
 from __future__ import annotations
@@ -78,6 +86,8 @@ PHASE_OF = {
 }
 
 #: who the game waits for in each phase, as everyone may know it
+ENDING = "ending"  # a death decided the game; GameEnded follows in the same command
+
 WAITING_FOR = {
     NIGHT_KILL: "killers",
     INVESTIGATE: "police",
@@ -162,6 +172,16 @@ class KillerGame(Game):
     def living_of(self, role: str) -> list[int]:
         return [s for s in self.team[role] if self.alive[s]]
 
+    def alive_as_known(self, seat: int) -> bool:
+        """Alive as the town knows it: until dawn tonight's victim still counts, so whom
+        the police may choose or who may act tells nobody who died."""
+        return self.alive[seat] or (seat == self.victim and self.phase == INVESTIGATE)
+
+    def living_at_dusk(self) -> list[int]:
+        """During the investigation, the seats alive when night fell (tonight's victim
+        among them); at any other time, the living seats."""
+        return [s for s in range(len(self.alive)) if self.alive_as_known(s)]
+
     def living_non_killers(self) -> list[int]:
         return [s for s, a in enumerate(self.alive) if a and self.roles[s] != KILLER]
 
@@ -175,8 +195,8 @@ class KillerGame(Game):
         phase = self.phase
         if phase == NIGHT_KILL:
             return self.living_of(KILLER)
-        if phase == INVESTIGATE:
-            return self.living_of(POLICE)
+        if phase == INVESTIGATE:  # the police as they were at dusk
+            return [s for s in self.team[POLICE] if self.alive_as_known(s)]
         if phase == LAST_WORDS:
             return [self.speaker] if self.speaker is not None else []
         if phase == STATEMENTS:
@@ -193,7 +213,7 @@ class KillerGame(Game):
         if phase == NIGHT_KILL:
             return [{"type": "kill", "target": t} for t in self.living_non_killers()]
         if phase == INVESTIGATE:
-            targets = [{"type": "investigate", "target": t} for t in self.living_seats()]
+            targets = [{"type": "investigate", "target": t} for t in self.living_at_dusk()]
             return targets + [{"type": "skip"}]
         if phase == LAST_WORDS:
             return [{"type": "last_words", "text": ""}]
@@ -216,7 +236,7 @@ class KillerGame(Game):
                 f"{WAITING_FOR.get(self.phase, self.phase)} (night {self.night}, "
                 f"phase {self.phase})"
             )
-        if kind != "last_words" and not self.alive[seat]:
+        if kind != "last_words" and not self.alive_as_known(seat):
             raise DeadPlayerActing(f"seat {seat} is dead and takes no more part in the game")
         handler: Callable[[int, dict[str, Any], random.Random], None] = getattr(
             self, f"_do_{kind}"
@@ -235,7 +255,7 @@ class KillerGame(Game):
     def _do_investigate(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
         if self.roles[seat] != POLICE:
             raise NotPolice("only the police investigate")
-        target = self._living_target(action, "investigate")
+        target = self._living_target(action, "investigate", self.alive_as_known)
         self.trigger_event(self.Investigated, seat=seat, target=target,
                            killer=self.roles[target] == KILLER)
         self._dawn()
@@ -279,14 +299,17 @@ class KillerGame(Game):
         self.trigger_event(self.Abstained, seat=seat)
         self._tally_if_done(rng)
 
-    def _living_target(self, action: dict[str, Any], kind: str) -> int:
+    def _living_target(self, action: dict[str, Any], kind: str,
+                       living: Callable[[int], bool] | None = None) -> int:
+        """The action's target seat, which must be alive (or, for ``living``, count as
+        alive)."""
         target = action.get("target")
         n = len(self.players)
         if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < n:
             raise MalformedAction(
                 f'name a seat 0..{n - 1}: {{"type": "{kind}", "target": 3}}'
             )
-        if not self.alive[target]:
+        if not (self.alive[target] if living is None else living(target)):
             raise TargetNotLiving(f"seat {target} is dead")
         return target
 
@@ -369,10 +392,15 @@ class KillerGame(Game):
         secret = True
 
         def apply(self, game: KillerGame) -> None:
-            game.alive[self.target] = False
-            game.living[game.roles[self.target]] -= 1
-            game.victim = self.target
-            game.phase = INVESTIGATE
+            target = self.target
+            role = game.roles[target]
+            game.alive[target] = False
+            game.living[role] -= 1
+            game.victim = target
+            # a death of the record from now on; shown to the town once announced at dawn
+            game.deaths.append({"day": game.night, "seat": target, "role": role,
+                                "cause": "killed"})
+            game.phase = INVESTIGATE if game._side() is None else ENDING
 
     class Investigated(Game.Event):
         """``target`` None: the police declined to investigate tonight."""
@@ -398,8 +426,6 @@ class KillerGame(Game):
             n = len(game.players)
             seat, alive = self.seat, game.alive
             game.revealed[seat] = True
-            game.deaths.append(
-                {"day": game.night, "seat": seat, "role": self.role, "cause": "killed"})
             game.order = [s for s in ((seat + i) % n for i in range(1, n)) if alive[s]]
             game.turn = 0
             game.ballots = {}
@@ -418,7 +444,9 @@ class KillerGame(Game):
             if game.voted_out is None:  # the night victim's: the day's statements follow
                 game.phase = STATEMENTS
             elif game._side() is None:  # the voted-out player's: night falls, unless the
-                game._nightfall()  # win check ends the game (GameEnded follows)
+                game._nightfall()  # win check ends the game
+            else:
+                game.phase = ENDING  # GameEnded follows
 
     class Statement(Game.Event):
         seat: int
@@ -495,15 +523,24 @@ class KillerGame(Game):
         team = self.team_of(viewer)
         return team is not None and self.roles[seat] == team
 
+    def visible_to_act(self, viewer: Viewer) -> list[int]:
+        """At night only the acting team sees who is waiting: the list would tell who the
+        killers or the police are (and, for the police, it is the team as at dusk)."""
+        night_team = {NIGHT_KILL: KILLER, INVESTIGATE: POLICE}.get(self.phase)
+        if night_team is not None and self.team_of(viewer) != night_team:
+            return []
+        return self.to_act()
+
     def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:
         out = self.base_view(viewer)
         everything = self.sees_all(viewer)
         team = self.team_of(viewer)
         live = self.outcome is None
-        night_team = {NIGHT_KILL: KILLER, INVESTIGATE: POLICE}.get(self.phase)
-        if live and night_team is not None and not (everything or team == night_team):
-            out["to_act"] = []  # at night, who is waiting would tell who the killers/police are
-        knows_victim = everything or team == KILLER or self.phase != INVESTIGATE
+        victim = self.victim
+        # tonight's victim is the killers' secret until the dawn announcement
+        knows_victim = (everything or team == KILLER or victim is None
+                        or self.revealed[victim])
+        waiting = self.to_act()
         n = len(self.players)
         out.update({
             "phase": self.phase if live else "ended",
@@ -514,11 +551,11 @@ class KillerGame(Game):
                 for s in range(n)
             ],
             "alive": list(self.alive) if knows_victim else [not r for r in self.revealed],
-            "victim": self.victim if knows_victim else None,
-            "speaker": self.to_act()[0] if live and self.phase in (LAST_WORDS, STATEMENTS)
+            "victim": victim if knows_victim else None,
+            "speaker": waiting[0] if waiting and self.phase in (LAST_WORDS, STATEMENTS)
             else None,
             "order": list(self.order),
-            "deaths": [dict(d) for d in self.deaths],
+            "deaths": [dict(d) for d in self.deaths if knows_victim or self.revealed[d["seat"]]],
             "last_words": [dict(w) for w in self.last_words],
             "statements": [dict(s) for s in self.statements],
             "votes": [dict(v) for v in self.votes],

@@ -25,15 +25,17 @@ def test_night_actions_are_shared_and_exact() -> None:
         speak_all(game)
         vote(game, dict.fromkeys([5, 6, 7, 0, 1, 2, 3]))
         act(game, 1, type="kill", target=6)
-        # not a policeman, not investigated yet, alive: 0, 1, 7
-        suspects = {policy(game, 3, rng)["target"] for _ in range(200)}
-        assert suspects == {0, 1, 7}
+        # not a policeman, not investigated yet, alive at dusk: 0, 1, 7 and tonight's
+        # victim 6, whose death the police do not know of before dawn
+        suspects = {policy(game, 3, rng)["target"] for _ in range(300)}
+        assert suspects == {0, 1, 6, 7}
 
 
 def test_the_police_skip_when_everyone_is_investigated() -> None:
     game = rig("KKPPCCCC")
     act(game, 0, type="kill", target=4)
-    for target in (0, 1, 5, 6, 7):  # given: every other living non-policeman investigated
+    # given: every other non-policeman alive at dusk (4 too) investigated
+    for target in (0, 1, 4, 5, 6, 7):
         game.trigger_event(KillerGame.Investigated, seat=2, target=target, killer=target < 2)
     for policy in POLICIES.values():
         assert policy(game, 2, random.Random(0)) == {"type": "skip"}

@@ -102,7 +102,21 @@ def test_a_killer_cannot_investigate_or_skip_for_the_police() -> None:
 
 
 def test_investigating_the_dead() -> None:
-    refused(at_investigation(), 2, TargetNotLiving, type="investigate", target=4)
+    game = at_vote()
+    for seat in game.to_act():  # given: civilian 5 voted out on day 1; night 2
+        act(game, seat, type="vote", target=0 if seat == 5 else 5)
+    act(game, 5, type="last_words", text="")
+    act(game, 0, type="kill", target=6)
+    # 4 and 5 died before dusk; 6, tonight's victim, still counts as alive (see stories)
+    refused(game, 2, TargetNotLiving, type="investigate", target=4)
+    refused(game, 2, TargetNotLiving, type="investigate", target=5)
+
+
+def test_a_seat_killed_tonight_is_refused_for_its_role_not_its_death() -> None:
+    game = at_investigation()  # civilian 4 was killed tonight
+    # the same refusal any civilian gets: nothing tells 4 it is dead before dawn
+    error = refused(game, 4, NotPolice, type="investigate", target=0)
+    assert "dead" not in error.message
 
 
 def test_voting_for_oneself() -> None:

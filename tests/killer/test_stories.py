@@ -75,10 +75,11 @@ def test_killers_win_when_the_last_policeman_is_voted_out() -> None:
     game = rig("KKPPCCCC")  # given: started, roles dealt
     # night 1: killer 0 kills policeman 2; one policeman lives, so play goes on
     act(game, 0, type="kill", target=2)
-    assert game.outcome is None and game.to_act() == [3]
-    # policeman 3 investigates civilian 4: not a killer
-    act(game, 3, type="investigate", target=4)
-    assert game.investigations[-1] == {"night": 1, "seat": 3, "target": 4, "killer": False}
+    # until dawn the police are asked as they were at dusk: 2 as well as 3
+    assert game.outcome is None and game.to_act() == [2, 3]
+    # policeman 2, killed tonight, submits the team's choice: civilian 4, not a killer
+    act(game, 2, type="investigate", target=4)
+    assert game.investigations[-1] == {"night": 1, "seat": 2, "target": 4, "killer": False}
     # dawn: policeman 2's card is shown
     assert game.deaths == [{"day": 1, "seat": 2, "role": "police", "cause": "killed"}]
     act(game, 2, type="last_words", text="")
@@ -193,6 +194,32 @@ def test_the_night_kill_of_the_last_policeman_ends_the_game_at_night() -> None:
     act(game, 0, type="kill", target=2)
     assert names(game, n) == ["NightKill", "GameEnded"]
     assert game.outcome is not None and game.outcome["side"] == "killers"
+
+
+def test_the_police_may_investigate_tonights_victim_and_learn_the_true_card() -> None:
+    game = rig("KKPPCCCC")  # given: started, roles dealt
+    # night 1: killer 1 kills civilian 6
+    act(game, 1, type="kill", target=6)
+    # the police choose among everyone alive at dusk, 6 included
+    targets = [a.get("target") for a in game.legal_actions(3)]
+    assert targets == [0, 1, 2, 3, 4, 5, 6, 7, None]
+    n = len(game.pending_events)
+    act(game, 3, type="investigate", target=6)
+    # the answer is 6's card (a civilian: not a killer), not "dead"; then dawn
+    assert names(game, n) == ["Investigated", "VictimAnnounced"]
+    probe = recorded(game)[n]
+    assert (probe.seat, probe.target, probe.killer) == (3, 6, False)
+    assert game.view(2)["investigations"][-1] == {"night": 1, "seat": 3, "target": 6,
+                                                  "killer": False}
+
+
+def test_the_last_night_kill_is_among_the_deaths_at_the_end() -> None:
+    game = rig("KKPCCCCC")  # given: only one policeman
+    act(game, 0, type="kill", target=2)  # the killers win at night, before any dawn
+    for viewer in ("spectator", 2, 5):
+        view = game.view(viewer)
+        assert view["deaths"] == [{"day": 1, "seat": 2, "role": "police", "cause": "killed"}]
+        assert view["alive"][2] is False
 
 
 def test_a_new_game_deals_the_table_and_records_the_deal() -> None:

@@ -104,3 +104,40 @@ def test_everything_is_shown_once_the_game_is_over() -> None:
     assert game.view(SPECTATOR)["roles"] == [K, K, P, C, C, C, C, C]
     assert game.event_view(recorded(game)[2], SPECTATOR)["data"] == {"seat": 0, "target": 2}
     assert game.view(SPECTATOR)["phase"] == "ended"
+
+
+#: the parts of a view that change with the phase itself, whoever died
+PHASE_KEYS = {"version", "phase", "waiting_for", "to_act", "legal_actions"}
+
+
+def without_phase(view: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in view.items() if k not in PHASE_KEYS}
+
+
+def test_until_dawn_the_police_see_the_table_as_it_was_at_dusk() -> None:
+    game = rig("KKPPCCCC")
+    dusk = {v: game.view(v) for v in (SPECTATOR, 2, 3, 5)}
+    # night 1: killer 0 kills policeman 3
+    act(game, 0, type="kill", target=3)
+    for viewer in (SPECTATOR, 2, 3, 5):
+        # nothing but the phase changed for anyone who is not a killer
+        assert without_phase(game.view(viewer)) == without_phase(dusk[viewer])
+    for policeman in (2, 3):
+        view = game.view(policeman)
+        # both police are waiting, as at dusk, and may choose anyone alive at dusk
+        assert view["to_act"] == [2, 3]
+        assert view["legal_actions"] == [{"type": "investigate", "target": t}
+                                         for t in range(8)] + [{"type": "skip"}]
+        assert view["alive"] == [True] * 8 and view["victim"] is None
+        assert view["deaths"] == []
+    # the killers know; the referee knows
+    assert game.view(1)["alive"][3] is False and game.view(1)["victim"] == 3
+    assert game.view(REFEREE)["deaths"] == [{"day": 1, "seat": 3, "role": P,
+                                             "cause": "killed"}]
+    # the dead policeman submits the team's choice; at dawn everyone learns of the death
+    act(game, 3, type="investigate", target=1)
+    assert game.view(2)["investigations"] == [{"night": 1, "seat": 3, "target": 1,
+                                               "killer": True}]
+    view = game.view(2)
+    assert view["alive"][3] is False and view["victim"] == 3
+    assert view["deaths"] == [{"day": 1, "seat": 3, "role": P, "cause": "killed"}]
