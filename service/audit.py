@@ -51,6 +51,7 @@ class Audit:
             "verdict": "agrees" if self.agrees else "differs",
             "chain": {"intact": not self.chain, "problems": self.chain, "head": self.head},
             "receipt": self.receipt,
+            "violations": [] if r is None else [v.as_dict() for v in r.violations],
             "recount": None if r is None else {
                 "agrees": r.agrees,
                 "problems": r.problems,
@@ -89,6 +90,9 @@ class Audit:
                     f"recorded {c.recorded!r}, events say {c.expected!r}"
                 lines.append(f"  {mark}{c.figure}: {shown}{where}")
             lines += [f"  !! {p}" for p in r.problems]
+            if r.violations:
+                lines.append(f"rules: {len(r.violations)} broken")
+                lines += [f"  !! {v.text()}" for v in r.violations]
             for d in r.details.get("deaths", []):
                 who = d.get("killer")
                 by = f"seat {who}" if isinstance(who, int) else (who or "no one (no source)")
@@ -190,9 +194,16 @@ def kind_of(hall: GameHall, uid: UUID) -> str:
     return str(getattr(cls, "kind", "unknown"))
 
 
+#: kinds judged by an independent referee (domain/referee/), by "module:function"
+REFEREES = {"killer": "domain.referee.killer:referee"}
+
+
 def recount(kind: str, facts: list[Fact]) -> Recount | None:
     if kind == "doudizhu":
         return recount_hand(facts)
+    if kind in REFEREES:
+        judge = resolve_topic(REFEREES[kind])
+        return judge(facts)  # type: ignore[no-any-return]
     from domain import registry
 
     module = registry.game_class(kind).__module__.rsplit(".", 1)[0] + ".audit"

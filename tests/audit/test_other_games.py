@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from domain.audit import Fact
-from domain.killer.audit import recount as recount_killer
+from domain.referee.killer import referee as recount_killer
 from domain.sanguosha.audit import recount as recount_sanguosha
 from service.audit import audit_game, stored_facts
 from service.hall import GameHall
