@@ -46,6 +46,8 @@ MAX_TEXT = 500  # characters of a statement or last words
 REASONS = {"police": "no living killers", "killers": "no living police",
            "tie": "no living civilians"}
 
+WON = {"police": "the police won", "killers": "the killers won", "tie": "it was a tie"}
+
 #: events that may follow the end of a game
 AFTER_END = frozenset({"DisputeRaised", "DisputeResolved"})
 
@@ -115,7 +117,7 @@ class Referee:
             self.r.problems.append("the game has no GameEnded event: it is still live")
             if self.decided is not None:
                 side, at = self.decided
-                self.r.violation(None, "game-end", f"the {side} side won at event {at} "
+                self.r.violation(None, "game-end", f"{WON[side]} at event {at} "
                                  f"({REASONS[side]}), but the game never ended")
         self.r.details = {"deaths": self.deaths,
                           "side": self.decided[0] if self.decided else None,
@@ -138,7 +140,7 @@ class Referee:
             return
         if self.due == END and self.decided is not None:
             side, at = self.decided
-            self.broken(fact, "game-end", f"the {side} side won at event {at} "
+            self.broken(fact, "game-end", f"{WON[side]} at event {at} "
                         f"({REASONS[side]}): the game should have ended there, not go on "
                         f"with {fact.type}")
             self.due = self.resume  # judge the rest as played, the winner as first decided
@@ -411,10 +413,10 @@ class Referee:
                    else [s for s, r in enumerate(self.roles) if r != KILLER]
                    if side == "police" else [])
         recorded = outcome.get("side")
+        said = (f"{WON[self.decided[0]]} (at event {self.decided[1]})" if self.decided
+                else "nobody won")
         self.expect(fact, "winning side", side, recorded, "winner",
-                    f"the {side} side won (first decided at event "
-                    f"{self.decided[1] if self.decided else '-'}), the record says "
-                    f"{recorded}")
+                    f"{said}, the record says {recorded}")
         self.expect(fact, "winners", winners, sorted(outcome.get("winners", [])), "winner",
                     f"the winners are seats {winners}, the record says "
                     f"{outcome.get('winners')}")
