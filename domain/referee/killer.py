@@ -68,7 +68,7 @@ class Referee:
     """The state of the table as the referee follows it, fact by fact."""
 
     def __init__(self) -> None:
-        self.r = Recount()
+        self.recount = Recount()
         self.players: list[str] = []
         self.roles: list[str] = []
         self.alive: list[bool] = []
@@ -94,6 +94,7 @@ class Referee:
             "Abstained": self.abstained, "TieBroken": self.tie_broken,
             "VotedOut": self.voted_out, "NobodyVotedOut": self.nobody_voted_out,
             "GameEnded": self.game_ended,
+            "DisputeRaised": self.dispute, "DisputeResolved": self.dispute,
         }
 
     # --- the walk -------------------------------------------------------------------
@@ -114,23 +115,23 @@ class Referee:
                 self.broken(fact, "malformed", f"{fact.type} cannot be read "
                             f"({type(e).__name__}: {e})")
         if self.due != OVER:
-            self.r.problems.append("the game has no GameEnded event: it is still live")
+            self.recount.problems.append("the game has no GameEnded event: it is still live")
             if self.decided is not None:
                 side, at = self.decided
-                self.r.violation(None, "game-end", f"{WON[side]} at event {at} "
+                self.recount.violation(None, "game-end", f"{WON[side]} at event {at} "
                                  f"({REASONS[side]}), but the game never ended")
-        self.r.details = {"deaths": self.deaths,
+        self.recount.details = {"deaths": self.deaths,
                           "side": self.decided[0] if self.decided else None,
                           "nights": self.night}
-        return self.r
+        return self.recount
 
     def broken(self, fact: Fact, rule: str, message: str) -> None:
-        self.r.violation(fact.version, rule, message)
+        self.recount.violation(fact.version, rule, message)
 
     def expect(self, fact: Fact, figure: str, expected: Any, recorded: Any, rule: str,
                message: str) -> None:
         """A recorded consequence: checked as a figure, a violation when it differs."""
-        self.r.check(figure, expected, recorded, fact.version)
+        self.recount.check(figure, expected, recorded, fact.version)
         if expected != recorded:
             self.broken(fact, rule, message)
 
@@ -433,3 +434,8 @@ class Referee:
             self.expect(fact, f"seat {seat} outcome", want, got, "outcome-row",
                         f"seat {seat}'s outcome should be {want}, the record says {got}")
         self.due = OVER
+
+    def dispute(self, fact: Fact) -> None:
+        """Disputes follow the end (handled in ``judge``); one before it is out of turn."""
+        self.broken(fact, "turn-order", f"{fact.type} before the end of the game: disputes "
+                    "are raised on finished games")

@@ -296,3 +296,10 @@ def test_the_referee_imports_nothing_of_the_engine() -> None:
         alias.name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import)
         for alias in node.names}
     assert {m for m in modules if m and m.startswith("domain")} == {"domain.audit"}
+
+
+def test_a_dispute_before_the_end_is_out_of_turn() -> None:
+    story = Story()
+    night_one(story)
+    at = story.add("DisputeRaised", by=2, claim="too early")
+    assert story.rules() == {(at, "turn-order")}
