@@ -10,8 +10,9 @@ the victim" means seat victim+1, then victim+2, ... skipping the dead.
 
 Choices where the rules leave room:
 - Last words and statements are turns every asked seat must take; the text may be empty.
-- The police may investigate any living player (the rules say "one living player"), or
-  ``skip`` (the bots skip when no uninvestigated non-policeman lives).
+- The police may investigate any living player (the rules say "one living player"; living
+  as far as they know, see below), or ``skip`` (the bots skip when no uninvestigated
+  non-policeman lives).
 - The win check follows a night kill at once (no dawn if the game is decided), and a
   day's vote-out after the voted-out player's last words, in the rules' order.
 - Until dawn only the killers (and the referee) know who died tonight. For everyone else
@@ -160,7 +161,8 @@ class KillerGame(Game):
         self.investigations: list[dict[str, Any]] = []
         self.found: list[int] = []  # killers the police found, in the order found
         self.investigated: set[int] = set()
-        self.deaths: list[dict[str, Any]] = []  # public: announced deaths only
+        # every death in order; a night's is shown to the town from its dawn (see view)
+        self.deaths: list[dict[str, Any]] = []
         self.statements: list[dict[str, Any]] = []
         self.last_words: list[dict[str, Any]] = []
         self.votes: list[dict[str, Any]] = []
