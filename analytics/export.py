@@ -16,10 +16,10 @@ from uuid import UUID
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+from eventsourcing.application import Application
 from eventsourcing.utils import resolve_topic
 
 from analytics.tables import Tables, from_hall
-from service.hall import GameHall
 
 EVENT_SCHEMA = pa.schema([
     ("originator_id", pa.string()),
@@ -60,7 +60,7 @@ def _write(table: pa.Table, root: Path, part: int) -> None:
                         basename_template=f"part-{part:05d}-{{i}}.parquet")
 
 
-def export_events(hall: GameHall, root: Path, kinds: dict[str, str], *,
+def export_events(hall: Application, root: Path, kinds: dict[str, str], *,
                   batch: int = 20_000) -> int:
     """Every stored event, decoded (so ciphers or compression do not leak into the files)."""
     topic_kinds: dict[str, str] = {}
@@ -99,7 +99,7 @@ def export_tables(t: Tables, out: Path) -> dict[str, int]:
     return written
 
 
-def export_parquet(hall: GameHall, out: Path | str) -> dict[str, int]:
+def export_parquet(hall: Application, out: Path | str) -> dict[str, int]:
     """Write ``out/{events,games,seats,doudizhu_hands}/kind=…/part-*.parquet``.
 
     Each dataset directory is replaced, so a rerun never mixes old and new files.

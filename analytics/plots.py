@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analytics.winrates import SIDE_KINDS
+from analytics.winrates import side_kinds
 
 
 def _errors(table: pd.DataFrame) -> np.ndarray:
@@ -52,7 +52,7 @@ def win_rate_figure(table: pd.DataFrame, kind: str) -> Figure:
         parts.append(table["policy_mix"].astype(str))
     parts.append(table["role"].astype(str))
     labels = [" · ".join(p) for p in zip(*parts, strict=True)]
-    what = "winning side" if kind in SIDE_KINDS else "role"
+    what = "winning side" if kind in side_kinds() else "role"
     return rate_bars(table, labels, f"{kind}: win rate by {what}")
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from eventsourcing.application import Application
 from eventsourcing.persistence import InfrastructureFactory, IntegrityError, Tracking
 from eventsourcing.popo import POPOFactory
 from eventsourcing.postgres import PostgresFactory
@@ -29,15 +30,14 @@ from eventsourcing.utils import Environment
 
 from analytics.readmodel import NAME, PostgresReadModel, ReadModel, SQLiteReadModel
 from analytics.translate import Translator
-from service.hall import GameHall
 
 BATCH = 1000
 
-_VIEWS: weakref.WeakKeyDictionary[GameHall, ReadModel] = weakref.WeakKeyDictionary()
+_VIEWS: weakref.WeakKeyDictionary[Application, ReadModel] = weakref.WeakKeyDictionary()
 _VIEWS_LOCK = threading.Lock()
 
 
-def open_view(hall: GameHall) -> ReadModel:
+def open_view(hall: Application) -> ReadModel:
     """The read model next to ``hall``'s events (one per hall, reused).
 
     SQLite and PostgreSQL put the tables in the store itself. An in-process ``memory://``
@@ -50,7 +50,7 @@ def open_view(hall: GameHall) -> ReadModel:
         return view
 
 
-def _build_view(hall: GameHall) -> ReadModel:
+def _build_view(hall: Application) -> ReadModel:
     factory = hall.factory
     if isinstance(factory, SQLiteFactory | PostgresFactory):
         own = InfrastructureFactory.construct(env=Environment(NAME, dict(hall.env)))
@@ -64,7 +64,7 @@ def _build_view(hall: GameHall) -> ReadModel:
     raise TypeError(f"no read model for a {type(factory).__name__} store")
 
 
-def close_view(hall: GameHall) -> None:
+def close_view(hall: Application) -> None:
     with _VIEWS_LOCK:
         view = _VIEWS.pop(hall, None)
     if view is not None:
@@ -82,7 +82,7 @@ class Progress:
 
 
 def catch_up(
-    hall: GameHall,
+    hall: Application,
     view: ReadModel | None = None,
     *,
     batch: int = BATCH,
@@ -134,7 +134,7 @@ class AnalyticsProjection(Projection[PostgresReadModel]):
 
 
 def follow(
-    hall: GameHall,
+    hall: Application,
     *,
     interval: float = 1.0,
     stop: threading.Event | None = None,
@@ -150,7 +150,7 @@ def follow(
     catch_up(hall, view, on_batch=on_batch)
     if isinstance(view, PostgresReadModel):
         runner = ProjectionRunner(
-            application_class=GameHall,
+            application_class=type(hall),
             projection_class=AnalyticsProjection,
             view_class=PostgresReadModel,
             env=dict(hall.env),
@@ -163,7 +163,7 @@ def follow(
         catch_up(hall, view, on_batch=on_batch)
 
 
-def rebuild(hall: GameHall, view: ReadModel | None = None) -> Progress:
+def rebuild(hall: Application, view: ReadModel | None = None) -> Progress:
     """Empty the tables and project the whole log again (after a table change)."""
     view = view or open_view(hall)
     view.reset(hall.name)

@@ -19,8 +19,9 @@ from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 from psycopg.sql import SQL
 
-from analytics.schema import COLUMNS, Dialect, postgres_dialect, sqlite_dialect
+from analytics.schema import Dialect, columns, postgres_dialect, sqlite_dialect
 from analytics.translate import GameFacts, Translator
+from domain.spec import Row
 
 #: the projection's name: its tracking table (``analytics_tracking``) and env prefix
 NAME = "analytics"
@@ -69,7 +70,19 @@ class ReadModel:
 
             for event in events:
                 for change in self.translator.changes(event, lookup):
-                    c.execute(dml[change.statement], change.params)
+                    if isinstance(change, Row):
+                        names = tuple(change.values)
+                        c.execute(self._upsert(change.table, names),
+                                  (change.game_id, *change.values.values()))
+                    else:
+                        c.execute(dml[change.statement], change.params)
+
+    def _upsert(self, table: str, names: tuple[str, ...]) -> str:
+        cache = self.__dict__.setdefault("_upsert_cache", {})
+        key = (table, names)
+        if key not in cache:
+            cache[key] = self.dialect.upsert(table, names)
+        return cache[key]  # type: ignore[no-any-return]
 
     @property
     def _dml(self) -> dict[str, str]:
@@ -83,7 +96,7 @@ class ReadModel:
         with self.datastore.transaction(commit=False) as c:
             c.execute(self.dialect.select(table))
             rows = [self.row_values(r) for r in c.fetchall()]
-        return pd.DataFrame.from_records(rows, columns=list(COLUMNS[table]))
+        return pd.DataFrame.from_records(rows, columns=list(columns()[table]))
 
     def position(self, application_name: str) -> int:
         """The last notification id projected (0 before the first)."""
@@ -93,7 +106,7 @@ class ReadModel:
         """Empty the tables and forget the position, in one transaction (a rebuild)."""
         tracking = self.dialect.table(self.tracking_table_name)
         with self.datastore.transaction(commit=True) as c:
-            for table in COLUMNS:
+            for table in columns():
                 c.execute(f"DELETE FROM {self.dialect.table(table)}")
             c.execute(
                 f"DELETE FROM {tracking} WHERE application_name = {self.dialect.marker}",

@@ -11,6 +11,7 @@ from matplotlib.figure import Figure
 from analytics import doudizhu, plots
 from analytics.tables import Tables
 from analytics.winrates import seat_advantage, win_rates
+from domain import registry
 
 
 def md_table(df: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
@@ -79,8 +80,9 @@ def _kind_section(w: _Writer, t: Tables, kind: str) -> None:
     mixes = (games.groupby(["players", "policy_mix"]).size().reset_index(name="games"))
     w.table(mixes)
     pooled = win_rates(games, seats, kind=kind)
+    by_side = registry.spec(kind).wins_by == "side"
     w.text("### Win rate by role", "All policy mixes pooled; a role's sample is the games "
-           "it sat in (" + ("sides: the share of games each side won" if kind == "killer"
+           "it sat in (" + ("sides: the share of games each side won" if by_side
                             else "seats of one role win together") + ").")
     w.table(pooled)
     w.text(_verdict(pooled))
@@ -97,7 +99,7 @@ def _kind_section(w: _Writer, t: Tables, kind: str) -> None:
     w.figure(f"seats_{kind}", plots.seat_figure(seat_table, kind), f"{kind} win rate by seat")
 
 
-def _doudizhu_section(w: _Writer, t: Tables) -> None:
+def _hands_section(w: _Writer, t: Tables) -> None:
     hands = t.hands[t.hands["game_id"].isin(t.finished["game_id"])]
     sections: list[tuple[str, str, pd.DataFrame, Callable[[pd.DataFrame], Figure]]] = [
         ("Landlord win rate by bid",
@@ -136,6 +138,12 @@ def _doudizhu_section(w: _Writer, t: Tables) -> None:
              "Dou Dizhu win rate by bidding position")
 
 
+#: analyses of a kind's own read-model table, by table name
+TABLE_SECTIONS: dict[str, Callable[[_Writer, Tables], None]] = {
+    "doudizhu_hands": _hands_section,
+}
+
+
 def write_report(t: Tables, out: Path | str, *, source: str = "",
                  command: str = "") -> list[Path]:
     """Write report.md and its figures into ``out``; returns every file written."""
@@ -154,8 +162,10 @@ def write_report(t: Tables, out: Path | str, *, source: str = "",
         w.table(counts)
     for kind in kinds:
         _kind_section(w, t, kind)
-        if kind == "doudizhu":
-            _doudizhu_section(w, t)
+        read_model = registry.spec(kind).read_model
+        for table in read_model.tables if read_model else ():
+            if table.name in TABLE_SECTIONS:
+                TABLE_SECTIONS[table.name](w, t)
     path = out / "report.md"
     path.write_text("\n".join(w.lines).rstrip() + "\n", encoding="utf-8")
     return [path, *w.files]

@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: columns of each table, in SELECT order (the pandas frames use the same order)
-COLUMNS: dict[str, tuple[str, ...]] = {
+from domain import registry
+from domain.spec import Table
+
+#: columns of the tables every kind shares, in SELECT order (the pandas frames use it)
+CORE: dict[str, tuple[str, ...]] = {
     "games": (
         "game_id", "kind", "players", "player_names", "options", "agents", "policy_mix",
         "started", "ended", "side", "reason", "winners", "events",
@@ -19,12 +22,19 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "seats": (
         "game_id", "seat", "kind", "players", "player", "role", "policy", "won", "score",
     ),
-    "doudizhu_hands": (
-        "game_id", "match_id", "number", "first_bidder", "bid", "landlord", "base", "bombs",
-        "rockets", "spring", "anti_spring", "multiplier", "escape", "landlord_won",
-        "score_0", "score_1", "score_2",
-    ),
 }
+
+
+def kind_tables() -> dict[str, Table]:
+    """The tables the registered kinds add (their specs' read models), by name."""
+    return {t.name: t for spec in registry.specs() if spec.read_model
+            for t in spec.read_model.tables}
+
+
+def columns() -> dict[str, tuple[str, ...]]:
+    """Every table's columns, the shared ones first."""
+    return {**CORE, **{name: t.names for name, t in kind_tables().items()}}
+
 
 _DDL = (
     """CREATE TABLE IF NOT EXISTS {games} (
@@ -54,24 +64,7 @@ _DDL = (
         score {real},
         PRIMARY KEY (game_id, seat))""",
     "CREATE INDEX IF NOT EXISTS analytics_seats_kind ON {seats} (kind, players, role)",
-    """CREATE TABLE IF NOT EXISTS {doudizhu_hands} (
-        game_id TEXT PRIMARY KEY,
-        match_id TEXT,
-        number INTEGER,
-        first_bidder INTEGER,
-        bid INTEGER NOT NULL DEFAULT 0,
-        landlord INTEGER,
-        base INTEGER,
-        bombs INTEGER,
-        rockets INTEGER,
-        spring INTEGER,
-        anti_spring INTEGER,
-        multiplier INTEGER,
-        "escape" INTEGER,
-        landlord_won INTEGER,
-        score_0 {real},
-        score_1 {real},
-        score_2 {real})""",
+
 )
 
 # Every statement only *sets* values taken from one event (no counters), so replaying an
@@ -91,19 +84,6 @@ _DML: dict[str, str] = {
         ON CONFLICT (game_id, seat) DO UPDATE SET kind = excluded.kind,
             players = excluded.players, player = excluded.player, role = excluded.role,
             policy = excluded.policy, won = excluded.won, score = excluded.score""",
-    "upsert_hand": """INSERT INTO {doudizhu_hands} (game_id, match_id, number)
-            VALUES (%s, %s, %s)
-        ON CONFLICT (game_id) DO UPDATE SET match_id = excluded.match_id,
-            number = excluded.number""",
-    "hand_dealt": "UPDATE {doudizhu_hands} SET first_bidder = %s WHERE game_id = %s",
-    "hand_bid": """UPDATE {doudizhu_hands} SET bid = CASE WHEN bid < %s THEN %s ELSE bid END
-            WHERE game_id = %s""",
-    "hand_landlord": """UPDATE {doudizhu_hands} SET landlord = %s, bid = %s
-            WHERE game_id = %s""",
-    "hand_settled": """UPDATE {doudizhu_hands} SET base = %s, landlord = %s, bombs = %s,
-            rockets = %s, spring = %s, anti_spring = %s, multiplier = %s, "escape" = %s,
-            landlord_won = %s, score_0 = %s, score_1 = %s, score_2 = %s
-            WHERE game_id = %s""",
     "game_facts": "SELECT kind, players, agents FROM {games} WHERE game_id = %s",
 }
 
@@ -127,17 +107,34 @@ class Dialect:
         return f'"{self.schema}"."{name}"'
 
     def _fill(self, text: str) -> str:
-        names = {t: self.table(t) for t in COLUMNS}
+        names = {t: self.table(t) for t in CORE}
         return text.format(real=self.real, **names)
 
     def ddl(self) -> list[str]:
-        return [self._fill(s) for s in _DDL]
+        return [self._fill(s) for s in _DDL] + [self._kind_ddl(t)
+                                                 for t in kind_tables().values()]
+
+    def _kind_ddl(self, table: Table) -> str:
+        types = {"text": "TEXT", "int": "INTEGER", "bool": "INTEGER", "real": self.real}
+        cols = [f'"{c.name}" {types[c.type]}' + (" PRIMARY KEY" if i == 0 else "")
+                for i, c in enumerate(table.columns)]
+        return f"CREATE TABLE IF NOT EXISTS {self.table(table.name)} ({', '.join(cols)})"
 
     def dml(self) -> dict[str, str]:
         return {k: self._fill(v).replace("%s", self.marker) for k, v in _DML.items()}
 
+    def upsert(self, table: str, names: tuple[str, ...]) -> str:
+        """Set ``names`` of a kind table's row (its first column is the key)."""
+        key = kind_tables()[table].names[0]
+        cols = ", ".join(f'"{n}"' for n in (key, *names))
+        marks = ", ".join([self.marker] * (len(names) + 1))
+        sets = ", ".join(f'"{n}" = excluded."{n}"' for n in names)
+        action = f"DO UPDATE SET {sets}" if names else "DO NOTHING"
+        return (f"INSERT INTO {self.table(table)} ({cols}) VALUES ({marks}) "
+                f'ON CONFLICT ("{key}") {action}')
+
     def select(self, table: str) -> str:
-        cols = ", ".join(f'"{c}"' for c in COLUMNS[table])
+        cols = ", ".join(f'"{c}"' for c in columns()[table])
         return f"SELECT {cols} FROM {self.table(table)}"
 
 

@@ -5,21 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pandas as pd
+from eventsourcing.application import Application
 
 from analytics.projection import catch_up as run_catch_up
-from analytics.projection import close_view, open_view
+from analytics.projection import open_view
 from analytics.readmodel import ReadModel
-from service.hall import GameHall
+from analytics.schema import kind_tables
+from domain.spec import Table
 
 
 @dataclass(frozen=True)
 class Tables:
-    """games, seats and doudizhu_hands, as of notification ``position``."""
+    """games, seats and the kinds' own tables (by name), as of notification ``position``."""
 
     games: pd.DataFrame
     seats: pd.DataFrame
-    hands: pd.DataFrame
+    kind_tables: dict[str, pd.DataFrame]
     position: int
+
+    @property
+    def hands(self) -> pd.DataFrame:
+        """The Dou Dizhu hands table (the multiplier and bidding analyses read it)."""
+        return self.kind_tables["doudizhu_hands"]
 
     @property
     def kinds(self) -> list[str]:
@@ -50,45 +57,33 @@ def _typed_seats(df: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
-_HAND_INTS = ("number", "first_bidder", "bid", "landlord", "base", "bombs", "rockets",
-              "multiplier", "escape")
-
-
-def _typed_hands(df: pd.DataFrame) -> pd.DataFrame:
+def _typed(df: pd.DataFrame, table: Table) -> pd.DataFrame:
+    """A kind table's columns as pandas types: nullable ints and booleans, floats."""
     df = df.copy()
-    for col in _HAND_INTS:
-        df[col] = pd.array(df[col].tolist(), dtype="Int64")
-    for col in ("spring", "anti_spring", "landlord_won"):
-        df[col] = pd.array(
-            [None if pd.isna(v) else bool(v) for v in df[col].tolist()], dtype="boolean"
-        )
-    for col in ("score_0", "score_1", "score_2"):
-        df[col] = df[col].astype("float64")
+    for col in table.columns[1:]:
+        values = df[col.name].tolist()
+        if col.type == "int":
+            df[col.name] = pd.array(values, dtype="Int64")
+        elif col.type == "bool":
+            df[col.name] = pd.array([None if pd.isna(v) else bool(v) for v in values],
+                                    dtype="boolean")
+        elif col.type == "real":
+            df[col.name] = df[col.name].astype("float64")
     return df
 
 
-def from_view(view: ReadModel, application_name: str = GameHall.name) -> Tables:
+def from_view(view: ReadModel, application_name: str) -> Tables:
     return Tables(
         games=_typed_games(view.frame("games")),
         seats=_typed_seats(view.frame("seats")),
-        hands=_typed_hands(view.frame("doudizhu_hands")),
+        kind_tables={name: _typed(view.frame(name), t) for name, t in kind_tables().items()},
         position=view.position(application_name),
     )
 
 
-def from_hall(hall: GameHall, *, catch_up: bool = True) -> Tables:
+def from_hall(hall: Application, *, catch_up: bool = True) -> Tables:
     """The tables of ``hall``'s store, brought up to date first unless told not to."""
     view = open_view(hall)
     if catch_up:
         run_catch_up(hall, view)
     return from_view(view, hall.name)
-
-
-def load(store: str | None = None, *, catch_up: bool = True) -> Tables:
-    """The tables of the store at ``store`` (default: ``PAIJU_STORE``), caught up first."""
-    hall = GameHall.from_store(store)
-    try:
-        return from_hall(hall, catch_up=catch_up)
-    finally:
-        close_view(hall)
-        hall.close()

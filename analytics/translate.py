@@ -1,10 +1,9 @@
 """From domain events to row changes: the projection's table logic, free of SQL.
 
 Games are independent streams, so every row can be derived from the events of its own
-game: the created event gives the games row; Dou Dizhu's Dealt, BidPlaced,
-LandlordChosen and ScoreSettled fill its hand row; the common ``GameEnded`` (the same
-class for every game) closes the games row and writes one seats row per seat from the
-outcome. Any new game kind therefore joins the tables with no change here.
+game: the created event gives the games row; the common ``GameEnded`` closes it and
+writes one seats row per seat from the outcome; a kind's own tables get the rows its
+spec's read model makes from its events. Any new kind joins with no change here.
 """
 
 from __future__ import annotations
@@ -19,8 +18,8 @@ from typing import Any
 from eventsourcing.utils import get_topic
 
 from domain import registry
-from domain.game import Game
-from service.hall import created_event_class
+from domain.game import Game, created_event_class
+from domain.spec import Row
 
 
 @dataclass(frozen=True)
@@ -42,6 +41,7 @@ class GameFacts:
 
 #: finds the facts of a game already projected (None if its created event was never seen)
 Lookup = Callable[[str], GameFacts | None]
+Handler = Callable[[Any, Lookup], list[Any]]
 
 
 def policy_mix(agents: list[str] | tuple[str, ...]) -> str:
@@ -58,10 +58,6 @@ def _when(ts: datetime) -> str:
     return ts.isoformat()
 
 
-def _int(flag: Any) -> int | None:
-    return None if flag is None else int(bool(flag))
-
-
 class Translator:
     """Maps each handled event topic to the row changes it makes.
 
@@ -70,33 +66,35 @@ class Translator:
     """
 
     def __init__(self, kinds: list[str] | None = None) -> None:
-        self._handlers: dict[str, Callable[[Any, Lookup], list[Change]]] = {}
+        self._handlers: dict[str, list[Handler]] = {}
         self._facts: dict[str, GameFacts] = {}
-        self._by_class: dict[type, Callable[[Any, Lookup], list[Change]] | None] = {}
-        for kind in kinds if kinds is not None else registry.kinds():
-            cls = registry.game_class(kind)
-            self._handlers[get_topic(created_event_class(cls))] = self._created(kind)
-            self._handlers[get_topic(cls.GameEnded)] = self._ended  # type: ignore[attr-defined]
-            if kind == "doudizhu":
-                self._handlers.update({
-                    get_topic(cls.Dealt): _dealt,  # type: ignore[attr-defined]
-                    get_topic(cls.BidPlaced): _bid,  # type: ignore[attr-defined]
-                    get_topic(cls.LandlordChosen): _landlord,  # type: ignore[attr-defined]
-                    get_topic(cls.ScoreSettled): _settled,  # type: ignore[attr-defined]
-                })
-        self._handlers.setdefault(get_topic(Game.GameEnded), self._ended)  # type: ignore[attr-defined]
+        self._by_class: dict[type, list[Handler]] = {}
+        specs = [registry.spec(k) for k in kinds] if kinds is not None else registry.specs()
+        for spec in specs:
+            cls = spec.game
+            self._add(created_event_class(cls), self._created(spec.kind))
+            self._add(cls.GameEnded, self._ended)  # type: ignore[attr-defined]
+            for name, rows in (spec.read_model.rows.items() if spec.read_model else ()):
+                self._add(getattr(cls, name), _kind_rows(rows))
+        self._handlers.setdefault(get_topic(Game.GameEnded), [self._ended])  # type: ignore[attr-defined]
+
+    def _add(self, event_class: type, handler: Handler) -> None:
+        self._handlers.setdefault(get_topic(event_class), []).append(handler)
 
     @property
     def topics(self) -> tuple[str, ...]:
         return tuple(sorted(self._handlers))
 
-    def changes(self, event: Any, lookup: Lookup) -> list[Change]:
+    def changes(self, event: Any, lookup: Lookup) -> list[Change | Row]:
         cls = type(event)
         try:
-            handler = self._by_class[cls]
+            handlers = self._by_class[cls]
         except KeyError:
-            handler = self._by_class[cls] = self._handlers.get(get_topic(cls))
-        return handler(event, lookup) if handler else []
+            handlers = self._by_class[cls] = self._handlers.get(get_topic(cls), [])
+        out: list[Change | Row] = []
+        for handler in handlers:
+            out += handler(event, lookup)
+        return out
 
     def _created(self, kind: str) -> Callable[[Any, Lookup], list[Change]]:
         def created(event: Any, lookup: Lookup) -> list[Change]:
@@ -106,15 +104,10 @@ class Translator:
             if len(self._facts) > 100_000:  # abandoned games must not grow this forever
                 self._facts.clear()
             self._facts[gid] = GameFacts(kind, len(players), tuple(agents))
-            out = [Change("upsert_game", (
+            return [Change("upsert_game", (
                 gid, kind, len(players), _json(players), _json(dict(event.options or {})),
                 _json(agents), policy_mix(agents), _when(event.timestamp),
             ))]
-            if kind == "doudizhu":
-                out.append(Change("upsert_hand", (
-                    gid, getattr(event, "match_id", None), getattr(event, "number", None),
-                )))
-            return out
 
         return created
 
@@ -138,24 +131,8 @@ class Translator:
         return out
 
 
-def _dealt(event: Any, lookup: Lookup) -> list[Change]:
-    return [Change("hand_dealt", (event.first_bidder, str(event.originator_id)))]
+def _kind_rows(rows: Callable[[Any], list[Row]]) -> Handler:
+    def handler(event: Any, lookup: Lookup) -> list[Change | Row]:
+        return list(rows(event))
 
-
-def _bid(event: Any, lookup: Lookup) -> list[Change]:
-    return [Change("hand_bid", (event.bid, event.bid, str(event.originator_id)))]
-
-
-def _landlord(event: Any, lookup: Lookup) -> list[Change]:
-    return [Change("hand_landlord", (event.seat, event.base, str(event.originator_id)))]
-
-
-def _settled(event: Any, lookup: Lookup) -> list[Change]:
-    s = event.settlement
-    scores = list(s.get("scores") or [None, None, None]) + [None] * 3
-    return [Change("hand_settled", (
-        s.get("base"), s.get("landlord"), len(s.get("bombs") or []),
-        len(s.get("rockets") or []), _int(s.get("spring")), _int(s.get("anti_spring")),
-        s.get("multiplier"), s.get("escape"), _int(s.get("landlord_won")),
-        scores[0], scores[1], scores[2], str(event.originator_id),
-    ))]
+    return handler

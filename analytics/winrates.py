@@ -13,11 +13,18 @@ import math
 import numpy as np
 import pandas as pd
 
+from domain import registry
+
 #: the two-sided 95 % normal quantile
 Z95 = 1.959963984540054
 
-#: kinds whose win rates are by the game's winning side, with the sides always listed
-SIDE_KINDS: dict[str, tuple[str, ...]] = {"killer": ("killers", "police", "tie")}
+
+
+def side_kinds() -> dict[str, tuple[str, ...]]:
+    """Kinds whose win rates are by the game's winning side (their specs say so), with
+    the sides always listed."""
+    return {s.kind: s.sides for s in registry.specs() if s.wins_by == "side"}
+
 
 KEYS = ["kind", "players", "role"]
 COLUMNS = [*KEYS, "games", "wins", "rate", "ci_low", "ci_high"]
@@ -99,7 +106,7 @@ def side_rates(games: pd.DataFrame, *, by: list[str] | None = None) -> pd.DataFr
     rows = []
     for key, group in done.groupby(["kind", "players", *by], dropna=False, observed=True):
         kind = key[0]
-        sides = list(SIDE_KINDS.get(kind, ()))
+        sides = list(side_kinds().get(kind, ()))
         sides += sorted(set(group["side"].dropna()) - set(sides))
         tally = group["side"].value_counts()
         for side in sides:
@@ -120,10 +127,10 @@ def win_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = No
     g = _filter(games, kind, players)
     s = _filter(seats, kind, players)
     parts = []
-    side_kinds = [k for k in SIDE_KINDS if k in set(g["kind"])]
-    if side_kinds:
-        parts.append(side_rates(g[g["kind"].isin(side_kinds)], by=by))
-    role_seats = s[~s["kind"].isin(side_kinds)]
+    by_side = [k for k in side_kinds() if k in set(g["kind"])]
+    if by_side:
+        parts.append(side_rates(g[g["kind"].isin(by_side)], by=by))
+    role_seats = s[~s["kind"].isin(by_side)]
     if len(role_seats):
         parts.append(role_rates(role_seats, g, by=by))
     cols = [*KEYS[:2], *by, "role", *COLUMNS[3:]]

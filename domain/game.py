@@ -7,19 +7,18 @@ through this surface (see shared/DESIGN.md): ``kind``, ``seats``, ``to_act()``,
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-import json
 import os
 import random
 import time
 from collections.abc import Mapping
 from dataclasses import field
-from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.domain import TZINFO, Aggregate, CanCreateTimestamp, DomainEvent
+from eventsourcing.domain import Aggregate, CanInitAggregate
+
+from domain.adapter import build_event, canonical, digest, seal
 
 SPECTATOR = "spectator"
 REFEREE = "referee"
@@ -56,47 +55,10 @@ class InvalidSetup(IllegalAction):
     code = "invalid_setup"
 
 
-def canonical(event: Any, originator_id: str | None = None) -> bytes:
-    """A stable byte encoding of an event: what its digest, and so the chain, is over.
+class UnknownViewer(IllegalAction):
+    """A viewer that is neither a seat of this game, nor the spectator, nor the referee."""
 
-    The store keeps exactly these bytes, so a referee can check the chain with any
-    SHA-256 tool. ``originator_id`` saves re-spelling the id for each event of a game.
-    """
-    body = event.__dict__.copy()
-    body["type"] = type(event).__qualname__
-    body["originator_id"] = originator_id or str(body["originator_id"])
-    body["timestamp"] = body["timestamp"].isoformat()
-    return _encode(body).encode()
-
-
-def _default(value: Any) -> Any:
-    return sorted(value) if isinstance(value, (set, frozenset)) else str(value)
-
-
-#: the reference encoder: compact, keys sorted, UTF-8 as is
-_reference = json.JSONEncoder(
-    sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_default,
-).encode
-
-
-def _fast_encoder() -> Any:
-    """The same bytes as ``_reference`` from json's C encoder, built once rather than on
-    every call as ``JSONEncoder.encode`` does (a third of the cost of sealing an event)."""
-    from json import encoder
-
-    make = getattr(encoder, "c_make_encoder", None)
-    if make is None:  # a Python without json's C speedups
-        return _reference
-    iterencode = make(None, _default, encoder.encode_basestring, None, ":", ",", True,
-                      False, True)
-    return lambda body: "".join(iterencode(body, 0))
-
-
-_encode = _fast_encoder()
-
-
-def digest(event: Any) -> str:
-    return hashlib.sha256(canonical(event)).hexdigest()
+    code = "unknown_viewer"
 
 
 def time_ordered_id() -> UUID:
@@ -116,51 +78,6 @@ def time_ordered_id() -> UUID:
 def pick(rng: random.Random | None) -> random.Random:
     """Chance comes from the caller (seeded simulations) or from the OS."""
     return rng if rng is not None else random.Random()
-
-
-class _Shape(NamedTuple):
-    """What building an event of one class needs to know, worked out once per class."""
-
-    names: frozenset[str]  # every field a caller may give
-    required: frozenset[str]
-    defaults: dict[str, Any]  # plain default values
-    factories: tuple[tuple[str, Any], ...]  # (name, default_factory)
-    stamp_of: Any  # the class's own create_timestamp, or None for the library's
-
-
-_SHAPES: dict[type, _Shape | None] = {}
-_UNSEEN: Any = object()
-_new = object.__new__
-_set = object.__setattr__
-_now = datetime.now
-_library_stamp = CanCreateTimestamp.create_timestamp  # what events use unless they override
-_STAMPED = frozenset({"originator_id", "originator_version", "timestamp"})
-
-
-def _shape_of(cls: type) -> _Shape | None:
-    """Field names, required names and defaults of an event class (None: build it the
-    library's way, since it does more than hold fields)."""
-    shape: _Shape | None = None
-    # the library's own __post_init__ only checks the id is a UUID: an aggregate's is
-    if dataclasses.is_dataclass(cls) and getattr(cls, "__post_init__", None) in (
-            None, DomainEvent.__post_init__):
-        fields = [f for f in dataclasses.fields(cls) if f.name not in _STAMPED]
-        shape = _Shape(
-            names=frozenset(f.name for f in fields),
-            required=frozenset(
-                f.name for f in fields
-                if f.default is dataclasses.MISSING
-                and f.default_factory is dataclasses.MISSING
-            ),
-            defaults={f.name: f.default for f in fields
-                      if f.default is not dataclasses.MISSING},
-            factories=tuple((f.name, f.default_factory) for f in fields
-                            if f.default_factory is not dataclasses.MISSING),
-            stamp_of=None if getattr(cls, "create_timestamp", None) is _library_stamp
-            else cls.create_timestamp,  # type: ignore[attr-defined]
-        )
-    _SHAPES[cls] = shape
-    return shape
 
 
 class Chained(Aggregate):
@@ -183,44 +100,29 @@ class Chained(Aggregate):
                 agg._last_event = self  # noqa: SLF001 - the chain's latest link
             return agg
 
-    def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
-        """Record one new event and apply it.
+    class SecretEvent(Event):
+        """An event that tells some viewer something another may not know while the game
+        is live (a deal, a draw, an identity). It carries 128 random bits, redacted with
+        the secret, so no digest a non-referee can read lets anyone test a guess; once the
+        game is over both are shown and the chain checks with plain SHA-256."""
 
-        The library's version builds the frozen dataclass field by field and then checks
-        that the event it just numbered fits; here the event's state is put together in
-        one dict, as the store does when it reads events back, and applied directly. Bots
-        trigger millions of these; the checks that matter (fields given) remain.
-        """
+        salt: str = field(default="", kw_only=True)
+
+    def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
+        """Record one new event and apply it (built by the adapter: see its docstring)."""
         pending = self._pending_events
         if not pending:
             # everything before this event is stored: remember where the chain stands
             last = getattr(self, "_last_event", None)
             self._seal_from = GENESIS if last is None else digest(last)
-        shape = _SHAPES.get(event_class, _UNSEEN)
-        if shape is _UNSEEN:
-            shape = _shape_of(event_class)
-        if shape is None:  # an event class with its own __init__ logic: the library's way
+        version = self._version + 1
+        new_event = build_event(event_class, self._id, version, kwargs)
+        if new_event is None:  # an event class with its own __init__ logic
             super().trigger_event(event_class, **kwargs)
             return
-        names, required, defaults, factories, stamp_of = shape
-        given = kwargs.keys()
-        if given != required and not (required <= given <= names):
-            raise TypeError(f"can't construct event {event_class.__qualname__}: "
-                            f"missing {sorted(required - given)}, "
-                            f"unexpected {sorted(given - names)}")
-        version = self._version + 1
-        stamp = _now(TZINFO) if stamp_of is None else stamp_of()
-        # defaults first, then what was given; the stamps last, as nobody may set them
-        state = {**defaults, **kwargs, "originator_id": self._id,
-                 "originator_version": version, "timestamp": stamp}
-        for name, factory in factories:
-            if name not in given:
-                state[name] = factory()
-        new_event = _new(event_class)
-        _set(new_event, "__dict__", state)
         new_event.apply(self)
         self._version = version
-        self._modified_on = stamp
+        self._modified_on = new_event.timestamp
         self._last_event = new_event
         pending.append(new_event)
 
@@ -244,7 +146,7 @@ class Chained(Aggregate):
         oid = str(self.id)
         out = []
         for e in pending:
-            object.__setattr__(e, "prev", head)  # sealing: before anyone stores or sees it
+            seal(e, head)  # before anyone stores or sees it
             body = canonical(e, oid)
             head = hashlib.sha256(body).hexdigest()
             out.append((e, body, head))
@@ -295,6 +197,24 @@ class Game(Chained):
     def finished(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def series_id(self) -> str | None:
+        """The series (e.g. a Dou Dizhu match) this game is part of, if any."""
+        return None
+
+    def check_viewer(self, viewer: Any) -> Viewer:
+        """A seat number of this table, ``spectator`` or ``referee`` (a seat may come as
+        text, "2"); anything else is an error, never silently a spectator."""
+        if isinstance(viewer, str) and viewer.strip().isdigit():
+            viewer = int(viewer)
+        if viewer in (SPECTATOR, REFEREE):
+            return viewer  # type: ignore[no-any-return]
+        if isinstance(viewer, int) and not isinstance(viewer, bool) and \
+                0 <= viewer < len(self.players):
+            return viewer
+        raise UnknownViewer(f"{viewer!r} is not a viewer of this game: a seat 0 to "
+                            f"{len(self.players) - 1}, {SPECTATOR!r} or {REFEREE!r}")
+
     def to_act(self) -> list[int]:
         raise NotImplementedError
 
@@ -336,19 +256,18 @@ class Game(Chained):
 
     def event_view(self, event: Any, viewer: Viewer = SPECTATOR) -> dict[str, Any]:
         """One event as a viewer may see it (complete once the game has ended)."""
-        data = {
-            k: v
-            for k, v in vars(event).items()
-            if k not in ("originator_id", "originator_version", "timestamp", "prev",
-                         "originator_topic")
-        }
+        data = {k: v for k, v in vars(event).items() if k not in _NOT_DATA}
         name = type(event).__name__
+        stamp = event.timestamp
         if not self.sees_all(viewer):
             data = self.redact(name, data, viewer)
+            data.pop("salt", None)  # the salt is as secret as what it guards
+            # to the second: a millisecond clock would tell who answered a window at once
+            stamp = stamp.replace(microsecond=0)
         return {
             "version": event.originator_version,
             "type": name,
-            "at": event.timestamp.isoformat(),
+            "at": stamp.isoformat(),
             "prev": event.prev,
             "data": data,
         }
@@ -446,6 +365,19 @@ class Game(Chained):
 
 
 MAX_CLAIM = 2000
+_NOT_DATA = frozenset({"originator_id", "originator_version", "timestamp", "prev",
+                       "originator_topic", "_stored_digest"})
+
+
+def created_event_class(cls: type) -> type:
+    """The event class that starts an aggregate of ``cls`` (its first, "created" event)."""
+    found = [
+        v for v in vars(cls).values()
+        if isinstance(v, type) and issubclass(v, CanInitAggregate)
+        and v.__qualname__.startswith(cls.__qualname__ + ".")
+    ]
+    named = [v for v in found if v.__name__ not in ("Created",)]
+    return (named or found)[0]
 
 
 def check_seating(players: Any, agents: list[str] | None) -> list[str]:

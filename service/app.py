@@ -8,7 +8,8 @@ from typing import Any
 
 from flask_openapi3 import Info, OpenAPI
 
-from service.api import audit, errors, games, matches, replay, viewer
+from analytics.projection import open_view
+from service.api import audit, errors, games, matches, replay, stats, viewer
 from service.hall import GameHall
 
 
@@ -32,9 +33,8 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     hall = app.config.get("PAIJU_HALL") or GameHall.from_store(app.config.get("PAIJU_STORE"))
     app.extensions["paiju.hall"] = hall
+    open_view(hall)  # the read model's tables exist before any GET reads them
     errors.install(app)
-    from analytics import api as stats_api
-
-    for bp in (games.bp, replay.bp, matches.bp, audit.bp, viewer.bp, stats_api.bp):
+    for bp in (games.bp, replay.bp, matches.bp, audit.bp, viewer.bp, stats.bp):
         app.register_api(bp)
     return app

@@ -1,27 +1,32 @@
-"""Audit a stored game: the hash chain over the raw stored records, then the recount.
+"""Audit a stored game: the hash chain over the raw stored rows, then the kind's referee.
 
-Reads the store's records directly (not the aggregate), so an edited field, a deleted or
-inserted row, or two swapped rows show up, each named by its event number.
+Reads the store's rows directly (not the aggregate), so an edited field, a deleted or
+inserted row, or two swapped rows show up, each named by its event number; then the
+game's referee (``spec.referee``: a second implementation of the rules, apart from the
+engine) re-derives every recorded fact from the raw facts and names each broken rule.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.utils import resolve_topic
 
+from domain import registry
+from domain.adapter import digest, is_canonical_row
 from domain.audit import Fact, Recount
-from domain.doudizhu.audit import recount_hand, recount_match
-from domain.doudizhu.match import Match
-from domain.game import GENESIS, canonical, digest
-from service.codec import is_canonical
+from domain.game import GENESIS
+from domain.spec import GameSpec
 from service.hall import GameHall, NotFound
 
-SKIP = ("originator_id", "originator_version", "timestamp", "prev", "originator_topic")
+SKIP = frozenset({"originator_id", "originator_version", "timestamp", "prev",
+                  "originator_topic", "_stored_digest"})
+AFTER_END = frozenset({"DisputeRaised", "DisputeResolved"})
 
 
 @dataclass
@@ -33,7 +38,7 @@ class Audit:
     receipt: dict[str, Any] | None = None
     recount: Recount | None = None
     head: str = GENESIS
-    matches: list[dict[str, Any]] = field(default_factory=list)
+    series: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def agrees(self) -> bool:
@@ -59,7 +64,7 @@ class Audit:
                 "checks": [c.as_dict() for c in r.checks],
                 "details": r.details,
             },
-            "match": self.matches or None,
+            "series": self.series or None,
         }
 
     def digest(self) -> str:
@@ -68,7 +73,7 @@ class Audit:
         return hashlib.sha256(body).hexdigest()
 
     def text(self) -> str:
-        lines = [f"audit of {self.kind} game {self.game_id}: {self.events} events — "
+        lines = [f"audit of {self.kind} {self.game_id}: {self.events} events — "
                  + ("AGREES" if self.agrees else "DIFFERS")]
         if self.chain:
             lines.append("hash chain: BROKEN")
@@ -81,6 +86,8 @@ class Audit:
                          else "receipt: does NOT match this history")
         r = self.recount
         if r is not None:
+            lines.append(f"rules: {len(r.violations)} broken"
+                         + "".join(f"\n  !! {v.text()}" for v in r.violations))
             lines.append(f"recount: {'agrees' if r.agrees else 'differs'} "
                          f"({len(r.checks)} figures checked)")
             for c in r.checks:
@@ -90,30 +97,40 @@ class Audit:
                     f"recorded {c.recorded!r}, events say {c.expected!r}"
                 lines.append(f"  {mark}{c.figure}: {shown}{where}")
             lines += [f"  !! {p}" for p in r.problems]
-            if r.violations:
-                lines.append(f"rules: {len(r.violations)} broken")
-                lines += [f"  !! {v.text()}" for v in r.violations]
             for d in r.details.get("deaths", []):
                 who = d.get("killer")
                 by = f"seat {who}" if isinstance(who, int) else (who or "no one (no source)")
                 role = f" ({d['role']})" if d.get("role") else ""
                 lines.append(f"  death: seat {d['seat']}{role}, killed by {by} "
                              f"(event {d['version']})")
-        for m in self.matches:
-            lines.append(f"match {m['match_id']}: hand {m['number']} of the match; "
-                         f"running totals {m['totals']}")
+        for m in self.series:
+            lines.append(f"{m['noun']} {m['series_id']}: game {m['number']} of the "
+                         f"{m['noun']}; running totals {m['totals']}")
         return "\n".join(lines)
 
 
-def stored_facts(hall: GameHall, game_id: UUID) -> tuple[list[Fact], list[str], str, list[str]]:
-    """Decode the raw records; check versions and the chain. Returns facts, problems,
-    head and the digest after each event (index = version - 1)."""
-    records = hall.recorder.select_events(game_id)
+@dataclass
+class Stored:
+    """A stream read from its raw rows: facts, chain problems, head, digest per event."""
+
+    facts: list[Fact]
+    problems: list[str]
+    head: str
+    digests: list[str]
+    topic: str  # the aggregate class's topic, from the first readable row
+
+
+def read_stored(hall: GameHall, aggregate_id: UUID) -> Stored:
+    """Decode the raw rows once; check versions and the chain over their bytes."""
+    records = hall.recorder.select_events(aggregate_id)
+    if not records:
+        raise NotFound(f"no events stored for {aggregate_id}")
     problems: list[str] = []
     facts: list[Fact] = []
     digests: list[str] = []
     expected_prev = GENESIS
     expected_version = 1
+    topic = ""
     for rec in records:
         v = rec.originator_version
         if v != expected_version:
@@ -122,6 +139,7 @@ def stored_facts(hall: GameHall, game_id: UUID) -> tuple[list[Fact], list[str], 
             else:
                 problems.append(f"event {v} appears again out of order")
             expected_version = v
+        raw = bytes(rec.state)
         try:
             event = hall.mapper.to_domain_event(rec)
         except Exception as e:  # noqa: BLE001 - any decoding failure is tampering
@@ -131,11 +149,17 @@ def stored_facts(hall: GameHall, game_id: UUID) -> tuple[list[Fact], list[str], 
             digests.append("?")
             expected_version += 1
             continue
-        raw = bytes(rec.state)
-        if is_canonical(raw) and canonical(event) != raw:
-            problems.append(
-                f"event {v} is not stored as its canonical bytes: its row was edited "
-                "outside paiju (its content, number or game no longer match)")
+        topic = topic or getattr(event, "originator_topic", "")
+        body = json.loads(raw) if raw[:1] == b"{" else None
+        if isinstance(body, dict) and "type" in body:
+            if not is_canonical_row(raw) or body.get("originator_version") != v or \
+                    body.get("originator_id") != str(rec.originator_id):
+                problems.append(
+                    f"event {v} is not stored as its canonical bytes: its row was edited "
+                    "outside paiju (its content, number or game no longer match)")
+            head = hashlib.sha256(raw).hexdigest()
+        else:  # a row in the library's own format (older stores): digest of its event
+            head = digest(event)
         prev = getattr(event, "prev", None)
         if expected_prev != "?" and prev != expected_prev:
             problems.append(
@@ -143,115 +167,101 @@ def stored_facts(hall: GameHall, game_id: UUID) -> tuple[list[Fact], list[str], 
                 f"from the digest of event {v - 1} as stored (one of them was changed, or "
                 "events were removed, inserted or swapped)" if v > 1 else
                 "event 1 is not the start of a chain (its prev digest is not empty)")
-        head = digest(event)
         digests.append(head)
         expected_prev = head
         data = {k: val for k, val in vars(event).items() if k not in SKIP}
         facts.append(Fact(v, type(event).__name__, data))
         expected_version += 1
-    if not records:
-        raise NotFound(f"no events stored for {game_id}")
-    return facts, problems, expected_prev, digests
+    return Stored(facts, problems, expected_prev, digests, topic)
+
+
+def _uuid(text: str | UUID) -> UUID:
+    try:
+        return text if isinstance(text, UUID) else UUID(str(text))
+    except ValueError:
+        raise NotFound(f"{text!r} is not a game id") from None
+
+
+def _spec_of_topic(topic: str) -> tuple[GameSpec | None, bool]:
+    """The spec of a stream's aggregate, and whether it is a series (not a game)."""
+    try:
+        cls = resolve_topic(topic)
+    except Exception:  # noqa: BLE001 - an unreadable first record still gets audited
+        return None, False
+    for spec in registry.specs():
+        if cls is spec.game:
+            return spec, False
+        if spec.series is not None and cls is spec.series.aggregate:
+            return spec, True
+    return None, False
 
 
 def audit_game(hall: GameHall, game_id: str | UUID, receipt: str | None = None) -> Audit:
-    """Audit from the stored records alone: a tampered game may not even load."""
-    try:
-        uid = game_id if isinstance(game_id, UUID) else UUID(str(game_id))
-    except ValueError:
-        raise NotFound(f"{game_id!r} is not a game id") from None
-    facts, problems, head, digests = stored_facts(hall, uid)
-    kind = kind_of(hall, uid)
-    if kind == Match.kind:
-        return audit_match(hall, uid, facts, problems, head)
-    audit = Audit(str(uid), kind, len(facts), problems, head=head)
+    """Audit a game (or a series) from its stored rows alone: a tampered game may not
+    even load."""
+    uid = _uuid(game_id)
+    stored = read_stored(hall, uid)
+    spec, is_series = _spec_of_topic(stored.topic)
+    if spec is not None and is_series:
+        return audit_series(hall, uid, spec, stored)
+    audit = _audit_stream(uid, spec, stored, receipt)
+    series_id = spec.series.series_of(stored.facts[0]) if (
+        spec is not None and spec.series is not None and stored.facts) else None
+    if spec is not None and spec.series is not None and series_id:
+        audit.series.append(_series_row(hall, spec, series_id, str(uid)))
+    return audit
+
+
+def _audit_stream(uid: UUID, spec: GameSpec | None, stored: Stored,
+                  receipt: str | None) -> Audit:
+    facts, problems = stored.facts, list(stored.problems)
+    audit = Audit(str(uid), spec.kind if spec else "unknown", len(facts), problems,
+                  head=stored.head)
     ended = [f.version for f in facts if f.type == "GameEnded"]
     for f in facts:
-        if ended and f.version > ended[0] and f.type not in ("DisputeRaised", "DisputeResolved"):
+        if ended and f.version > ended[0] and f.type not in AFTER_END:
             problems.append(f"event {f.version} ({f.type}) comes after the end of the game")
     if receipt is not None:
         at = ended[0] if ended else None
-        valid = at is not None and digests[at - 1] == receipt and not problems
+        valid = at is not None and stored.digests[at - 1] == receipt and not problems
         audit.receipt = {"given": receipt, "valid": valid, "matches_event": at if valid else None}
-    audit.recount = recount(kind, facts)
-    match_id = facts[0].data.get("match_id") if facts else None
-    if match_id:
-        audit.matches.append(match_summary(hall, match_id, str(uid)))
+    if spec is not None and spec.referee is not None:
+        audit.recount = spec.referee(facts)
     return audit
 
 
-def kind_of(hall: GameHall, uid: UUID) -> str:
-    """The game kind, read from the topic of the first stored record."""
-    first = hall.recorder.select_events(uid, limit=1)
-    if not first:
-        raise NotFound(f"no game or match with id {uid}")
-    topic = first[0].topic
-    cls_topic = json.loads(first[0].state).get("originator_topic", "") if topic else ""
-    try:
-        cls = resolve_topic(cls_topic)
-    except Exception:  # noqa: BLE001 - an unreadable first record still gets audited
-        return "unknown"
-    return str(getattr(cls, "kind", "unknown"))
+def _series_games(hall: GameHall, spec: GameSpec, facts: Sequence[Fact]
+                  ) -> dict[str, Stored]:
+    """Each game of a series read once (the series names them as they start)."""
+    assert spec.series is not None
+    return {gid: read_stored(hall, _uuid(gid)) for gid in spec.series.game_ids(facts)}
 
 
-#: kinds judged by an independent referee (domain/referee/), by "module:function"
-REFEREES = {"killer": "domain.referee.killer:referee"}
-
-
-def recount(kind: str, facts: list[Fact]) -> Recount | None:
-    if kind == "doudizhu":
-        return recount_hand(facts)
-    if kind in REFEREES:
-        judge = resolve_topic(REFEREES[kind])
-        return judge(facts)  # type: ignore[no-any-return]
-    from domain import registry
-
-    module = registry.game_class(kind).__module__.rsplit(".", 1)[0] + ".audit"
-    try:
-        import importlib
-
-        return importlib.import_module(module).recount(facts, kind)  # type: ignore[no-any-return]
-    except ImportError:
-        return None
-
-
-def match_summary(hall: GameHall, match_id: str, hand_id: str | None = None) -> dict[str, Any]:
-    facts, problems, head, _ = stored_facts(hall, UUID(match_id))
-    scores: dict[str, list[float]] = {}
-    number = None
-    for f in facts:
-        if f.type == "HandStarted":
-            hid = f.data["hand_id"]
-            if hid == hand_id:
-                number = f.data["number"]
-            hand_facts, _, _, _ = stored_facts(hall, UUID(hid))
-            r = recount_hand(hand_facts)
-            if "settlement" in r.details:
-                scores[hid] = r.details["settlement"]["scores"]
-    r = recount_match(facts, scores)
-    return {"match_id": match_id, "number": number, "chain_problems": problems,
-            "agrees": r.agrees and not problems,
-            "hands": r.details["hands"], "totals": r.details["totals"],
-            "differences": [c.as_dict() for c in r.differences()]}
-
-
-def audit_match(hall: GameHall, uid: UUID, facts: list[Fact], problems: list[str],
-                head: str) -> Audit:
-    summary = match_summary(hall, str(uid))
-    audit = Audit(str(uid), Match.kind, len(facts), problems, head=head)
-    totals: list[float] = [0, 0, 0]
-    for f in facts:
-        if f.type == "HandScored":
-            totals = [t + s for t, s in zip(totals, f.data["scores"], strict=True)]
+def audit_series(hall: GameHall, uid: UUID, spec: GameSpec, stored: Stored) -> Audit:
+    """A series and every game of it: each stream read once (linear in its games)."""
+    assert spec.series is not None
+    games = _series_games(hall, spec, stored.facts)
+    audit = Audit(str(uid), f"{spec.kind} {spec.series.noun}", len(stored.facts),
+                  list(stored.problems), head=stored.head)
     r = Recount()
-    for row in summary["hands"]:
-        hand_audit = audit_game(hall, row["hand_id"])
-        r.check(f"hand {row['hand_id']} audit", "agrees",
-                "agrees" if hand_audit.agrees else "differs", None)
-    for d in summary["differences"]:
-        r.check(d["figure"], d["expected"], d["recorded"], d["version"])
-    r.details = {"hands": summary["hands"], "totals": summary["totals"],
-                 "recorded_totals": totals}
-    r.check("running totals", summary["totals"], totals, facts[-1].version if facts else None)
+    for gid, game in games.items():
+        one = _audit_stream(_uuid(gid), spec, game, None)
+        r.check(f"game {gid} audit", "agrees", "agrees" if one.agrees else "differs", None)
+    if spec.series.referee is not None:
+        whole = spec.series.referee(stored.facts, {g: s.facts for g, s in games.items()})
+        r.checks += whole.checks
+        r.violations += whole.violations
+        r.problems += whole.problems
+        r.details = whole.details
     audit.recount = r
     return audit
+
+
+def _series_row(hall: GameHall, spec: GameSpec, series_id: str, game_id: str
+                ) -> dict[str, Any]:
+    """Where a game stands in its series: its number and the running totals."""
+    assert spec.series is not None
+    stored = read_stored(hall, _uuid(series_id))
+    return {"series_id": series_id, "noun": spec.series.noun,
+            "chain_problems": stored.problems,
+            **spec.series.standing(stored.facts, game_id)}

@@ -11,47 +11,36 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.domain import CanInitAggregate
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from eventsourcing.utils import get_topic, resolve_topic
 
 from domain import registry
-from domain.doudizhu.hand import Hand
-from domain.doudizhu.match import Match
-from domain.game import Chained, Game, IllegalAction, InvalidSetup
-from service.codec import CanonicalMapper
+from domain.adapter import CanonicalRecording
+from domain.game import (
+    REFEREE,
+    Chained,
+    Game,
+    IllegalAction,
+    InvalidSetup,
+    Viewer,
+    created_event_class,
+)
 from service.store import StoreError, prepare, store_env, store_url
 
 
 class NotFound(LookupError):
-    """No game or match with that id."""
+    """No game or series with that id."""
 
 
 class Conflict(RuntimeError):
     """Someone else changed the game first (optimistic concurrency); retry on fresh state."""
 
 
-HUMAN = "human"
-
-
-def check_agents(kind: str, agents: list[str], seats: int) -> None:
-    """Each seat is "human" (it acts with its token) or the name of a bot policy."""
-    if len(agents) != seats:
-        raise InvalidSetup(f"{len(agents)} agents for {seats} seats: one per seat")
-    known = registry.policies(kind)
-    if not known:
-        return  # a kind without bots: the names are labels only
-    for name in agents:
-        if name != HUMAN and name not in known:
-            raise InvalidSetup(f"unknown {kind} agent {name!r}: \"human\" or one of "
-                               f"{', '.join(known)}")
-
-
 def run_bots(game: Game, rng: random.Random | None = None) -> None:
     """Let bot seats act until the game waits on a human (or ends): a person can play
     against bots, and the bots' moves are events like anyone's."""
     agents = getattr(game, "agents", None) or []
-    policies = registry.policies(game.kind)
+    policies = registry.spec_of(game).policies
     if not any(a in policies for a in agents):
         return
     chance = rng or random.Random()
@@ -66,18 +55,7 @@ def run_bots(game: Game, rng: random.Random | None = None) -> None:
     raise RuntimeError(f"the bots of game {game.id} did not stop")
 
 
-def created_event_class(cls: type) -> type:
-    """The event class that starts an aggregate of ``cls`` (its first, 'created' event)."""
-    found = [
-        v for v in vars(cls).values()
-        if isinstance(v, type) and issubclass(v, CanInitAggregate) and v.__qualname__.startswith(
-            cls.__qualname__ + ".")
-    ]
-    named = [v for v in found if v.__name__ not in ("Created",)]
-    return (named or found)[0]
-
-
-class GameHall(Application[UUID]):
+class GameHall(CanonicalRecording, Application[UUID]):
     name = "Paiju"
     #: bot seats move by themselves; off to drive every seat by hand (tests, imports)
     autoplay = True
@@ -95,34 +73,6 @@ class GameHall(Application[UUID]):
         except (OSError, PersistenceError) as e:
             raise StoreError(f"cannot open the store {store_url(url)}: {e}") from None
 
-    def construct_mapper(self) -> CanonicalMapper:
-        return CanonicalMapper(fallback=self.construct_transcoder())
-
-    def save(self, *objs: Any, **kwargs: Any) -> Any:
-        """Save aggregates; each event is stored as the bytes its chain digest is over,
-        encoded once while sealing."""
-        mapper = self.mapper
-        if not isinstance(mapper, CanonicalMapper):
-            return super().save(*objs, **kwargs)
-        for obj in objs:
-            if isinstance(obj, Chained):
-                mapper.prepare(obj.sealed())
-        try:
-            return super().save(*objs, **kwargs)
-        finally:
-            mapper.prepared.clear()
-
-    def _record(self, processing_event: Any) -> list[Any]:
-        """The library's, less the two Recording/Notification objects per event that
-        nothing here reads (``_notify`` is not overridden): a tenth of a bot game's cost."""
-        stored = list(map(self.mapper.to_stored_event, processing_event.events))
-        self.recorder.insert_events(stored, tracking=processing_event.tracking,
-                                    **processing_event.saved_kwargs)
-        if self.repository.cache and not self.repository.fastforward:
-            for aggregate_id, aggregate in processing_event.aggregates.items():
-                self.repository.cache.put(aggregate_id, aggregate)
-        return []
-
     # --- creating ---------------------------------------------------------------
     def create_game(
         self,
@@ -133,41 +83,37 @@ class GameHall(Application[UUID]):
         agents: list[str] | None = None,
         rng: random.Random | None = None,
     ) -> Game:
-        try:
-            cls = registry.game_class(kind)
-        except KeyError:
-            known = ", ".join(registry.kinds())
-            raise InvalidSetup(f"unknown game kind {kind!r}; this hall offers {known}") from None
-        if not cls.min_players <= len(players) <= cls.max_players:
-            span = (f"{cls.min_players}" if cls.min_players == cls.max_players
-                    else f"{cls.min_players} to {cls.max_players}")
-            raise InvalidSetup(f"{kind} is played by {span} players, not {len(players)}")
-        if agents is not None:
-            check_agents(kind, agents, len(players))
-        game = cls.new(list(players), dict(options or {}), agents=agents, rng=rng)  # type: ignore[attr-defined]
+        game = registry.spec(kind).create(players, options, agents=agents, rng=rng)
         if self.autoplay:
             run_bots(game, rng)
         self.save(game)
         return game
 
-    def create_match(self, players: list[str], *, rng: random.Random | None = None) -> Match:
-        match = Match.new(list(players), rng=rng)
-        self.save(match)
-        return match
+    def create_series(self, kind: str, players: list[str], *,
+                      rng: random.Random | None = None) -> Any:
+        """Start a series of games (a Dou Dizhu match) at one table."""
+        spec = registry.spec(kind)
+        if spec.series is None:
+            raise InvalidSetup(f"{kind} games are not played as a series")
+        series = spec.series.aggregate.new(  # type: ignore[attr-defined]
+            spec.check_players(players), rng=rng)
+        self.save(series)
+        return series
 
-    def deal_hand(
-        self, match_id: UUID | str, *, agents: list[str] | None = None,
-        rng: random.Random | None = None,
-    ) -> Hand:
-        """Deal the match's next hand; the match records it in the same transaction."""
-        match = self.match(match_id)
-        hand = Hand.new(
-            match.players, agents=agents, rng=rng, match_id=str(match.id),
-            number=len(match.hands) + 1, first_bidder=match.next_first_bidder(),
-        )
-        match.start_hand(str(hand.id))
-        self._save(hand, match)
-        return hand
+    def next_game(self, series_id: UUID | str, *, agents: list[str] | None = None,
+                  rng: random.Random | None = None) -> Game:
+        """Seat the series' next game; the series records it in the same transaction."""
+        series = self.series(series_id)
+        spec = registry.spec(series.game_kind)
+        game = series.next_game(agents=spec.check_agents(agents, len(series.players)),
+                                rng=rng)
+        if self.autoplay:
+            run_bots(game, rng)
+        touched: list[Chained] = [game, series]
+        if game.outcome is not None:
+            series.record_game(game)
+        self._save(*touched)
+        return game
 
     # --- playing ----------------------------------------------------------------
     def act(
@@ -189,11 +135,24 @@ class GameHall(Application[UUID]):
         if self.autoplay:
             run_bots(game, rng)
         touched: list[Chained] = [game]
-        if isinstance(game, Hand) and game.outcome is not None and game.match_id:
-            match = self.match(game.match_id)
-            match.record(str(game.id), game.settlement["scores"])  # type: ignore[index]
-            touched.append(match)
+        if game.outcome is not None and game.series_id is not None:
+            series = self.series(game.series_id)
+            series.record_game(game)
+            touched.append(series)
         self._save(*touched)
+        return game
+
+    def raise_dispute(self, game_id: UUID | str, by: Viewer, claim: str) -> Game:
+        game = self.game(game_id)
+        game.raise_dispute(by, claim)
+        self._save(game)
+        return game
+
+    def resolve_dispute(self, game_id: UUID | str, number: int, verdict: str,
+                        audit_digest: str, note: str = "") -> Game:
+        game = self.game(game_id)
+        game.resolve_dispute(number, verdict, audit_digest, note)
+        self._save(game)
         return game
 
     def _save(self, *aggregates: Chained) -> None:
@@ -211,7 +170,7 @@ class GameHall(Application[UUID]):
         try:
             return self.repository.get(uid, version=version)
         except AggregateNotFoundError:
-            raise NotFound(f"no game or match with id {uid}") from None
+            raise NotFound(f"no game or series with id {uid}") from None
 
     def game(self, game_id: UUID | str, version: int | None = None) -> Game:
         found = self._get(game_id, version)
@@ -219,16 +178,40 @@ class GameHall(Application[UUID]):
             raise NotFound(f"{game_id} is a match, not a game")
         return found
 
-    def match(self, match_id: UUID | str) -> Match:
-        found = self._get(match_id)
-        if not isinstance(found, Match):
-            raise NotFound(f"{match_id} is not a match")
+    def series(self, series_id: UUID | str) -> Any:
+        found = self._get(series_id)
+        if isinstance(found, Game) or not hasattr(found, "next_game"):
+            raise NotFound(f"{series_id} is not a series of games")
         return found
+
+    def view_at(self, game_id: UUID | str, viewer: Viewer, at: int | None = None
+                ) -> tuple[Game, dict[str, Any]]:
+        """The game after its first ``at`` events (default: now) as ``viewer`` may see it.
+
+        One rule for the API, ``paiju replay`` and the viewer page: once a game is over,
+        its whole past is open to everyone; an unknown viewer is an error.
+        """
+        latest = self.game(game_id)
+        who = latest.check_viewer(viewer)
+        then = latest if at is None else self.game_at(game_id, at)
+        shown = REFEREE if latest.outcome is not None else who
+        view = then.view(shown)
+        view["viewer"] = who
+        view["latest_version"] = latest.version
+        return then, view
+
+    def events_view(self, game_id: UUID | str, viewer: Viewer, upto: int | None = None
+                    ) -> tuple[Game, list[dict[str, Any]]]:
+        """The game's stored events as ``viewer`` may see them (all, once it is over)."""
+        latest = self.game(game_id)
+        who = latest.check_viewer(viewer)
+        stored = self.history(latest.id, upto=upto)
+        return latest, [latest.event_view(e, who) for e in stored]
 
     def history(self, aggregate_id: UUID | str, upto: int | None = None) -> list[Any]:
         """The stored events of a game (or match), oldest first, up to version ``upto``."""
         uid = self._get(aggregate_id).id
-        return list(self.repository.event_store.get(uid, lte=upto))
+        return list(self.repository.event_store.get(uid, lte=upto))  # type: ignore[arg-type]
 
     def game_at(self, game_id: UUID | str, n: int) -> Game:
         """The game as it stood after its first ``n`` events."""
@@ -238,8 +221,8 @@ class GameHall(Application[UUID]):
         return self.game(game_id, version=n)
 
     def created_topics(self, kind: str | None = None) -> list[str]:
-        kinds = [kind] if kind else registry.kinds()
-        return [get_topic(created_event_class(registry.game_class(k))) for k in kinds]
+        specs = [registry.spec(kind)] if kind else registry.specs()
+        return [get_topic(created_event_class(s.game)) for s in specs]
 
     def list_games(
         self,

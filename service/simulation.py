@@ -34,6 +34,7 @@ class Summary:
     sides: Counter[str] = field(default_factory=Counter)
     events: int = 0
     first_id: str | None = None
+    #: the kind's own per-game numbers (its spec's ``tally``), summed
     tally: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Summary) -> None:
@@ -44,14 +45,10 @@ class Summary:
 
     @property
     def extra(self) -> dict[str, str]:
-        if self.kind != "doudizhu" or not self.games:
+        """Each tallied number as a mean per game."""
+        if not self.games:
             return {}
-        t, n = self.tally, self.games
-        return {
-            "bombs+rockets/hand": f"{t['bombs'] / n:.2f}",
-            "springs": f"{(t['spring'] + t['anti_spring']) / n:.1%}",
-            "mean multiplier": f"{t['multiplier'] / n:.2f}",
-        }
+        return {name: f"{total / self.games:.3g}" for name, total in self.tally.items()}
 
     def line(self) -> str:
         rates = " · ".join(
@@ -65,18 +62,17 @@ class Summary:
         )
 
 
-def resolve_policies(kind: str, policy: str, seats: int) -> list[Callable[..., Any]]:
+def seat_policies(kind: str, policy: str, seats: int) -> list[str]:
     """``greedy`` for every seat, or ``random,greedy,greedy`` seat by seat."""
-    known = registry.policies(kind)
+    spec = registry.spec(kind)
     names = policy.split(",")
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
         raise InvalidSetup(f"{len(names)} policies given for {seats} seats")
     for name in names:
-        if name not in known:
-            raise InvalidSetup(f"unknown {kind} policy {name!r}; choose from {', '.join(known)}")
-    return [known[n] for n in names]
+        spec.policy(name)
+    return names
 
 
 @contextmanager
@@ -106,21 +102,25 @@ def _play_and_save(hall: GameHall, kind: str, policy: str, seats: int,
 def _play_and_save_batches(hall: GameHall, kind: str, policy: str, seats: int,
                            options: dict[str, Any], seeds: list[int],
                            progress: Callable[[int], None] | None) -> Summary:
-    cls = registry.game_class(kind)
+    spec = registry.spec(kind)
     names = [f"bot{i}" for i in range(seats)]
-    policies = resolve_policies(kind, policy, seats)
-    agents = policy.split(",") if "," in policy else [policy] * seats
+    agents = seat_policies(kind, policy, seats)
+    policies = [spec.policies[a] for a in agents]
+    # checked once for the run; each game is then seated directly
+    spec.check_players(names)
+    opts = spec.check_options(options)
     summary = Summary(kind, len(seeds))
     pending: list[Game] = []
     for i, seed in enumerate(seeds):
         rng = random.Random(seed)
-        game = cls.new(names, dict(options), agents=agents, rng=rng)  # type: ignore[attr-defined]
+        game = spec.game.new(names, dict(opts), agents=agents, rng=rng)  # type: ignore[attr-defined]
         play_out(game, policies, rng)
         game.seal()  # encoded now, while its events are fresh in the CPU's caches
         assert game.outcome is not None
         summary.sides[game.outcome["side"].split(":")[0]] += 1  # careerist:3 → careerist
         summary.events += len(game.pending_events)
-        _tally(game, summary.tally)
+        if spec.tally is not None:
+            summary.tally.update(spec.tally(game))
         summary.first_id = summary.first_id or str(game.id)
         pending.append(game)
         if len(pending) >= BATCH or i == len(seeds) - 1:
@@ -158,12 +158,11 @@ def simulate(
     With ``workers`` > 1 and a ``store`` URL other processes can open, games are played
     and saved by that many processes.
     """
-    cls = registry.game_class(kind)
-    seats = players or cls.min_players
-    if not cls.min_players <= seats <= cls.max_players:
-        raise InvalidSetup(f"{kind} is played by {cls.min_players} to {cls.max_players} "
-                           f"players, not {seats}")
-    resolve_policies(kind, policy, seats)  # fail before starting any worker
+    spec = registry.spec(kind)
+    seats = players or spec.default_seats
+    spec.check_players([f"bot{i}" for i in range(seats)])  # fail before any worker starts
+    seat_policies(kind, policy, seats)
+    spec.check_options(options)
     master = random.Random(seed)
     seeds = [master.getrandbits(63) for _ in range(games)]
     opts = dict(options or {})
@@ -189,12 +188,3 @@ def simulate(
 
 def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
-
-
-def _tally(game: Game, tally: Counter[str]) -> None:
-    settlement = getattr(game, "settlement", None)
-    if settlement:
-        tally["bombs"] += len(settlement["bombs"]) + len(settlement["rockets"])
-        tally["spring"] += settlement["spring"]
-        tally["anti_spring"] += settlement["anti_spring"]
-        tally["multiplier"] += settlement["multiplier"]

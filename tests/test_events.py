@@ -13,8 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.adapter import encode as _encode
+from domain.adapter import reference_encode as _reference
 from domain.doudizhu.hand import Hand
-from domain.game import Chained, Game, _encode, _reference, time_ordered_id
+from domain.game import Chained, Game, time_ordered_id
 
 
 class Tally(Chained):

@@ -50,7 +50,7 @@ A role's sample is the *games* it sat in, not its seats: two peasants win or los
 together, so counting them twice would only make the intervals look narrower than the
 evidence allows."""),
     new_code_cell(LOAD.replace("{imports}", "from analytics import plots\n"
-                              "from analytics.tables import load\n"
+                              "from service.tables import load\n"
                               "from analytics.winrates import seat_advantage, win_rates")),
     new_markdown_cell("""\
 ## The balance table
@@ -107,7 +107,7 @@ landlord receives or pays twice the stake, each peasant once. This notebook read
 and `ScoreSettled` events) and asks the designer's questions: does the landlord win too
 often when bidding 1, how often do multipliers escalate, and how spread out are scores."""),
     new_code_cell(LOAD.replace("{imports}", "from analytics import doudizhu, plots\n"
-                              "from analytics.tables import load") + """
+                              "from service.tables import load") + """
 hands = t.hands[t.hands["game_id"].isin(t.finished["game_id"])]"""),
     new_markdown_cell("""\
 ## Landlord win rate by bid

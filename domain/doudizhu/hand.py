@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from typing import Any
-from uuid import UUID
 
 from eventsourcing.domain import event
 
@@ -281,7 +280,7 @@ class Hand(Game):
     # --- events (state changes only; they run again on replay) ----------------
     # Declared as classes rather than with @event: half the cost per event, which
     # matters to bots playing thousands of hands.
-    class Dealt(Game.Event):
+    class Dealt(Game.SecretEvent):
         deck: list[str]
         first_bidder: int
 
@@ -438,8 +437,8 @@ class Hand(Game):
         return data
 
     @property
-    def match_uuid(self) -> UUID | None:
-        return UUID(self.match_id) if self.match_id else None
+    def series_id(self) -> str | None:
+        return self.match_id
 
 
 _NAMES = {kind: kind.value for kind in PatternKind}  # a dict lookup, not enum's .value

@@ -7,6 +7,7 @@ from typing import Any
 
 from eventsourcing.domain import event
 
+from domain.doudizhu.hand import Hand
 from domain.game import Chained, IllegalAction, InvalidSetup, pick
 
 
@@ -18,6 +19,7 @@ class Match(Chained):
     """The first bidder is random (recorded) for hand 1, then moves one seat each hand."""
 
     kind = "doudizhu-match"
+    game_kind = "doudizhu"  # the kind of game a match is a series of
 
     @classmethod
     def new(cls, players: list[str], *, rng: random.Random | None = None) -> Match:
@@ -51,6 +53,19 @@ class Match(Chained):
             raise HandStillLive(f"hand {self.live_hand} of this match is still being played")
         self._hand_started(hand_id=hand_id, number=len(self.hands) + 1,
                            first_bidder=self.next_first_bidder())
+
+    def next_game(self, *, agents: list[str] | None = None,
+                  rng: random.Random | None = None) -> Hand:
+        """Deal the match's next hand and record that it started."""
+        hand = Hand.new(self.players, agents=agents, rng=rng, match_id=str(self.id),
+                        number=len(self.hands) + 1, first_bidder=self.next_first_bidder())
+        self.start_hand(str(hand.id))
+        return hand
+
+    def record_game(self, hand: Hand) -> None:
+        """Take a finished hand's scores into the running totals."""
+        assert hand.settlement is not None, "only a finished hand is recorded"
+        self.record(str(hand.id), hand.settlement["scores"])
 
     def record(self, hand_id: str, scores: list[float]) -> None:
         if self.live_hand != hand_id:

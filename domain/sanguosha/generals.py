@@ -1,4 +1,4 @@
-"""The Kingdom Wars roster: generals as data (``generals_hegemony.json``), checked at import.
+"""The Kingdom Wars roster: generals as data (``roster_hegemony.py``), checked at import.
 
 Each general has an id, Chinese and English names, a kingdom, a gender, an HP in *half*
 yin-yang fish and the partners it makes a perfect pair (珠联璧合) with. Generals have no
@@ -7,14 +7,14 @@ skills yet: the mode works with names, kingdoms, genders, HP and pairs alone.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
+
+from domain.sanguosha.roster_hegemony import ROWS
 
 KINGDOMS = ("wei", "shu", "wu", "qun")
 GENDERS = ("male", "female")
 MIN_PER_KINGDOM = 10
-ROSTER_FILE = Path(__file__).with_name("generals_hegemony.json")
 
 
 @dataclass(frozen=True)
@@ -29,16 +29,15 @@ class General:
 
 
 class RosterError(ValueError):
-    """The roster file breaks one of its rules (a bug in the data, found at import)."""
+    """The roster breaks one of its rules (a bug in the data, found at import)."""
 
 
-def load(path: Path = ROSTER_FILE) -> dict[str, General]:
-    raw = json.loads(path.read_text(encoding="utf-8"))
+def load(rows: Iterable[tuple[str, str, str, str, str, int, tuple[str, ...]]] = ROWS
+         ) -> dict[str, General]:
     roster: dict[str, General] = {}
-    for row in raw["generals"]:
-        g = General(id=row["id"], zh=row["zh"], en=row["en"], kingdom=row["kingdom"],
-                    gender=row["gender"], hp_halves=row["hp_halves"],
-                    partners=tuple(row["partners"]))
+    for gid, zh, en, kingdom, gender, hp_halves, partners in rows:
+        g = General(id=gid, zh=zh, en=en, kingdom=kingdom, gender=gender,
+                    hp_halves=hp_halves, partners=tuple(partners))
         if g.id in roster:
             raise RosterError(f"general {g.id!r} is listed twice")
         roster[g.id] = g

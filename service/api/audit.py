@@ -41,7 +41,13 @@ class Resolve(BaseModel):
 
 @bp.get("/games/<game_id>/audit", responses={"200": AnyJSON})
 def audit(path: GamePath, query: AuditQuery) -> Any:
-    """Recompute the outcome from the raw events and check the hash chain (and a receipt)."""
+    """Re-check the game from its raw events: the hash chain, every rule, every figure (and
+    a receipt). While a game is live its audit shows digests and secrets: referee only."""
+    game = hall().game(path.game_id)
+    who = auth.caller(*game_tables(game))
+    if game.outcome is None and who.viewer != REFEREE:
+        raise ApiError(403, "referee_only",
+                       "a live game is audited by its referee; it opens to all at the end")
     return jsonify(audit_game(hall(), path.game_id, query.receipt).as_dict())
 
 
@@ -52,8 +58,7 @@ def raise_dispute(path: GamePath, body: RaiseDispute) -> Any:
     who = auth.caller(*game_tables(game))
     if who.table is None:
         raise ApiError(401, "token_required", "send a seat or referee token of this game")
-    game.raise_dispute(who.viewer, body.claim)
-    hall()._save(game)  # noqa: SLF001
+    game = hall().raise_dispute(game.id, who.viewer, body.claim)
     return jsonify({"disputes": game.disputes, "version": game.version}), 201
 
 
@@ -66,6 +71,6 @@ def resolve(path: DisputePath, body: Resolve) -> Any:
     if who.viewer != REFEREE:
         raise ApiError(403, "referee_only", "only the referee resolves disputes")
     report = audit_game(hall(), game.id)
-    game.resolve_dispute(path.number, body.verdict, report.digest(), body.note)
-    hall()._save(game)  # noqa: SLF001
+    game = hall().resolve_dispute(game.id, path.number, body.verdict, report.digest(),
+                                  body.note)
     return jsonify({"disputes": game.disputes, "audit": report.as_dict()})

@@ -7,6 +7,7 @@ from typing import Any
 from flask import current_app, jsonify
 from flask_openapi3 import APIBlueprint, Tag
 
+from domain import registry
 from domain.game import REFEREE
 from service.api import auth
 from service.api.errors import ApiError
@@ -17,6 +18,7 @@ from service.api.models import (
     Error,
     GameCreated,
     GamePath,
+    KindPath,
     ListQuery,
 )
 from service.hall import GameHall
@@ -31,7 +33,21 @@ def hall() -> GameHall:
 
 
 def game_tables(game: Any) -> tuple[str, str | None]:
-    return str(game.id), getattr(game, "match_id", None)
+    """The ids a token may be for: the game's own, and its series' (a match's tokens
+    open every game of the match)."""
+    return str(game.id), game.series_id
+
+
+@bp.get("/kinds", responses={"200": AnyJSON})
+def list_kinds() -> Any:
+    """The kinds of game this hall offers: players, bot policies, options (JSON Schema)."""
+    return jsonify({"kinds": [s.describe() for s in registry.specs()]})
+
+
+@bp.get("/kinds/<kind>", responses={"200": AnyJSON})
+def get_kind(path: KindPath) -> Any:
+    """One kind of game: how to seat it."""
+    return jsonify(registry.spec(path.kind).describe())
 
 
 @bp.post("/games", responses={"201": GameCreated})
@@ -47,10 +63,7 @@ def create_game(body: CreateGame) -> Any:
 def list_games(query: ListQuery) -> Any:
     """Games in creation order, paged by cursor; filter by kind and status."""
     if query.kind is not None:
-        from domain import registry
-
-        if query.kind not in registry.kinds():
-            raise ApiError(422, "unknown_kind", f"unknown kind {query.kind!r}")
+        registry.spec(query.kind)  # an unknown kind is a 422 saying which kinds exist
     rows, nxt = hall().list_games(kind=query.kind, status=query.status, limit=query.limit,
                                   cursor=query.cursor)
     return jsonify({"games": rows, "next_cursor": nxt})

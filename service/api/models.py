@@ -20,9 +20,13 @@ class MatchPath(BaseModel):
     match_id: str = Field(description="the match's id (a UUID)")
 
 
+class KindPath(BaseModel):
+    kind: str = Field(description="a kind of game, e.g. one listed by GET /kinds")
+
+
 class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    kind: str = Field(description="doudizhu, identity, hegemony or killer")
+    kind: str = Field(description="a kind of game: GET /kinds lists them, with their options")
     players: list[str] = Field(min_length=1, max_length=32, description="one name per seat")
     options: dict[str, Any] = Field(default_factory=dict, description="table settings")
     agents: list[str] | None = Field(
@@ -34,7 +38,9 @@ class CreateGame(BaseModel):
 
 class CreateMatch(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    players: list[str] = Field(min_length=3, max_length=3, description="the three players")
+    kind: str | None = Field(default=None, description="the kind of game the match is a "
+                             "series of (default: the one kind played in matches)")
+    players: list[str] = Field(min_length=1, max_length=32, description="one name per seat")
 
 
 class Tokens(BaseModel):

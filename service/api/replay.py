@@ -7,6 +7,7 @@ from typing import Any
 from flask import jsonify
 from flask_openapi3 import APIBlueprint, Tag
 
+from domain import registry
 from service.api import auth
 from service.api.games import SECURITY, game_tables, hall
 from service.api.models import AnyJSON, Error, EventsQuery, GamePath, StateQuery
@@ -17,30 +18,27 @@ bp = APIBlueprint("replay", __name__, abp_tags=[Tag(name="replay")],
 
 @bp.get("/games/<game_id>/events", responses={"200": AnyJSON}, security=SECURITY)
 def events(path: GamePath, query: EventsQuery) -> Any:
-    """The move list: redacted for the caller while live, complete after the end."""
+    """The events and the move list in words: redacted for the caller while live,
+    complete after the end."""
     game = hall().game(path.game_id)
     who = auth.caller(*game_tables(game))
-    stored = hall().history(game.id, upto=query.upto)
+    latest, shown = hall().events_view(game.id, who.viewer, upto=query.upto)
+    moves = registry.spec_of(latest).narrator.moves(shown, latest.players)
     return jsonify({
-        "id": str(game.id),
-        "version": game.version,
-        "status": "finished" if game.outcome is not None else "live",
-        "events": [game.event_view(e, who.viewer) for e in stored],
+        "id": str(latest.id),
+        "version": latest.version,
+        "status": "finished" if latest.outcome is not None else "live",
+        "events": shown,
+        "moves": [m.as_dict() for m in moves],
     })
 
 
 @bp.get("/games/<game_id>/state", responses={"200": AnyJSON}, security=SECURITY)
 def state(path: GamePath, query: StateQuery) -> Any:
-    """The game rebuilt from its first N events, as the caller may see it now."""
-    latest = hall().game(path.game_id)
-    who = auth.caller(*game_tables(latest))
-    then = hall().game_at(latest.id, query.at)
-    view = then.view(who.viewer)
-    if latest.outcome is not None and not then.sees_all(who.viewer):
-        # the game is over now: its past is no longer secret
-        from domain.game import REFEREE
-
-        view = then.view(REFEREE) | {"viewer": who.viewer}
+    """The game rebuilt from its first N events, as the caller may see it now (a
+    finished game is open to all)."""
+    game = hall().game(path.game_id)
+    who = auth.caller(*game_tables(game))
+    _, view = hall().view_at(game.id, who.viewer, query.at)
     view["at"] = query.at
-    view["latest_version"] = latest.version
     return jsonify(view)

@@ -15,10 +15,11 @@ from service.hall import GameHall
 
 
 @pytest.fixture
-def coin_kind(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Register the test-only ``coin`` kind (restored after the test)."""
-    monkeypatch.setitem(registry._GAMES, "coin", f"{paiju_coin.__name__}:CoinGame")  # noqa: SLF001
-    return "coin"
+def coin_kind() -> Iterator[str]:
+    """Register the test-only ``coin`` kind (withdrawn after the test)."""
+    registry.register(paiju_coin.SPEC)
+    yield "coin"
+    registry.unregister("coin")
 
 
 @pytest.fixture

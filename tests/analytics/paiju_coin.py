@@ -13,6 +13,7 @@ from typing import Any
 from eventsourcing.domain import event
 
 from domain.game import Game, Viewer, pick, seat_outcome
+from domain.spec import GameSpec
 
 
 class CoinGame(Game):
@@ -62,3 +63,7 @@ class CoinGame(Game):
 
 def always_heads(game: CoinGame, seat: int, rng: random.Random) -> dict[str, Any]:
     return {"type": "call", "side": "heads"}
+
+
+SPEC = GameSpec(kind="coin", title="Coin call (a test game)", game=CoinGame, seats=(2, 4),
+                default_seats=2)  # no policies: its agents are labels only

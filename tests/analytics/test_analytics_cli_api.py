@@ -10,9 +10,9 @@ import pytest
 from analytics_support import fill
 from click.testing import CliRunner
 
-from analytics.cli import cli, export, project, report, stats
-from analytics.projection import close_view
+from analytics.projection import catch_up, close_view
 from service.app import create_app
+from service.cli_analytics import COMMANDS, export, project, report, stats
 from service.hall import GameHall
 
 
@@ -98,8 +98,11 @@ def test_export_parquet_partitioned_by_kind(small_store: str, tmp_path: Path) ->
     assert len(hands) == 18 and set(hands["kind"]) == {"doudizhu"}
 
 
-def test_the_standalone_group_has_every_command() -> None:
-    assert set(cli.commands) == {"project", "report", "stats", "export"}
+def test_paiju_offers_every_analytics_command() -> None:
+    from service.cli import main
+
+    assert {c.name for c in COMMANDS} == {"project", "report", "stats", "export"}
+    assert {c.name for c in COMMANDS} <= set(main.commands)
 
 
 def test_stats_endpoints(small_store: str) -> None:
@@ -107,10 +110,15 @@ def test_stats_endpoints(small_store: str) -> None:
     app = create_app({"PAIJU_HALL": hall, "TESTING": True})
     client = app.test_client()
     try:
+        # a GET only reads: before a projection run it says how far behind it is
+        before = client.get("/stats/win-rates").get_json()
+        assert before["as_of"] == 0 and before["behind"] > 0 and before["rows"] == []
+        assert client.get("/stats/win-rates").get_json()["as_of"] == 0
+        catch_up(hall)  # what `paiju project` does
         got = client.get("/stats/win-rates?kind=doudizhu")
         assert got.status_code == 200
         body = got.get_json()
-        assert body["as_of"] > 0
+        assert body["as_of"] > 0 and body["behind"] == 0
         assert [r["role"] for r in body["rows"]] == ["landlord", "peasant"]
         assert client.get("/stats/win-rates?kind=coin&players=4").get_json()["rows"][0][
             "games"] == 3

@@ -19,7 +19,7 @@ from analytics.projection import (
     rebuild,
 )
 from analytics.readmodel import ReadModel
-from analytics.schema import COLUMNS
+from analytics.schema import columns
 from service.hall import GameHall
 from service.simulation import simulate
 
@@ -27,11 +27,11 @@ KEYS = {"games": ["game_id"], "seats": ["game_id", "seat"], "doudizhu_hands": ["
 
 
 def snapshot(view: ReadModel) -> dict[str, pd.DataFrame]:
-    return {t: view.frame(t).sort_values(KEYS[t]).reset_index(drop=True) for t in COLUMNS}
+    return {t: view.frame(t).sort_values(KEYS[t]).reset_index(drop=True) for t in columns()}
 
 
 def assert_same(left: dict[str, pd.DataFrame], right: dict[str, pd.DataFrame]) -> None:
-    for table in COLUMNS:
+    for table in columns():
         pd.testing.assert_frame_equal(left[table], right[table], check_dtype=False)
 
 

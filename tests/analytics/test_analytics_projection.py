@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from analytics.projection import catch_up, open_view
-from analytics.schema import COLUMNS
+from analytics.schema import columns
 from service.hall import GameHall
 
 PLAYERS = ["ann", "bob", "cat"]
@@ -79,8 +79,8 @@ def test_hand_built_games_fill_every_column(store_url: str, open_hall: list[Game
     hall.act(d.id, d.first_bidder, {"type": "bid", "value": 1})
 
     # E: the first hand of a match
-    match = hall.create_match(PLAYERS, rng=random.Random(11))
-    e = hall.deal_hand(match.id, rng=random.Random(12))
+    match = hall.create_series("doudizhu", PLAYERS, rng=random.Random(11))
+    e = hall.next_game(match.id, rng=random.Random(12))
     play_first_legal(hall, e.id)
     e = hall.game(e.id)
 
@@ -189,8 +189,8 @@ def test_table_columns_are_the_documented_ones(tmp_path, open_hall) -> None:  # 
     hall = GameHall.from_store(f"sqlite:///{tmp_path}/p.db")
     open_hall.append(hall)
     view = open_view(hall)
-    for table, columns in COLUMNS.items():
-        assert list(view.frame(table).columns) == list(columns)
+    for table, names in columns().items():
+        assert list(view.frame(table).columns) == list(names)
         assert isinstance(view.frame(table), pd.DataFrame)
 
 

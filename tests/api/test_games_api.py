@@ -86,7 +86,7 @@ def test_errors_have_one_shape_and_record_nothing(client: FlaskClient) -> None:
 
 def test_bad_creations(client: FlaskClient) -> None:
     assert_error(client.post("/games", json={"kind": "chess", "players": ["a", "b"]}), 422,
-                 "invalid_setup")
+                 "unknown_kind")
     assert_error(client.post("/games", json={"kind": "doudizhu", "players": ["a", "b"]}), 422,
                  "invalid_setup")
     assert_error(client.post("/games", json={"kind": "doudizhu", "players": ["a", "b", "c"],

@@ -109,18 +109,19 @@ def test_a_wrong_recorded_score_is_named_with_its_event(hall: GameHall) -> None:
 
 def test_a_match_every_hand_and_the_totals(hall: GameHall) -> None:
     rng = random.Random(8)
-    match = hall.create_match(["ann", "bob", "cat"], rng=rng)
+    match = hall.create_series("doudizhu", ["ann", "bob", "cat"], rng=rng)
     for _ in range(2):
-        hand = hall.deal_hand(match.id, rng=rng)
+        hand = hall.next_game(match.id, rng=rng)
         while hand.outcome is None:
             seat = hand.to_act()[0]
             hand = hall.act(hand.id, seat, POLICIES["greedy"](hand, seat, rng), rng=rng)
     report = audit_game(hall, match.id)
     assert report.agrees
     f = figures(report)
-    assert f["running totals"][0] == hall.match(match.id).totals
+    assert f["running totals"][0] == hall.series(match.id).totals
     hand_report = audit_game(hall, hand.id)
-    assert hand_report.matches[0]["number"] == 2 and hand_report.matches[0]["agrees"]
+    assert hand_report.series[0]["number"] == 2
+    assert hand_report.series[0]["totals"] == hall.series(match.id).totals
 
 
 def test_a_receipt_validates_its_own_game_only(hall: GameHall) -> None:

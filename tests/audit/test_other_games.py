@@ -9,7 +9,7 @@ import pytest
 from domain.audit import Fact
 from domain.referee.killer import referee as recount_killer
 from domain.sanguosha.audit import recount as recount_sanguosha
-from service.audit import audit_game, stored_facts
+from service.audit import audit_game, read_stored
 from service.hall import GameHall
 from service.simulation import simulate
 
@@ -36,7 +36,7 @@ def test_simulated_games_audit_clean(hall: GameHall, kind: str) -> None:
 
 def facts_of(hall: GameHall, kind: str, want: str) -> list[Fact]:
     for gid in hall.iter_game_ids(kind):
-        facts = stored_facts(hall, gid)[0]
+        facts = read_stored(hall, gid).facts
         if any(f.type == want for f in facts):
             return facts
     raise AssertionError(f"no {kind} game with {want}")

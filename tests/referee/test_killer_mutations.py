@@ -19,7 +19,7 @@ from domain.game import Chained
 from domain.killer.bots import POLICIES
 from domain.killer.game import INVESTIGATE, NIGHT_KILL, KillerGame
 from domain.simulate import play_out
-from service.audit import audit_game, stored_facts
+from service.audit import audit_game, read_stored
 from service.hall import GameHall
 
 Played = tuple[list[Fact], set[tuple[int | None, str]]]  # the facts; (event, rule) flagged
@@ -38,7 +38,7 @@ def played(games: int, seed: int = 0) -> Iterator[Played]:
         report = audit_game(hall, game.id)
         assert not report.chain  # the rows are sound: only the rules are broken
         assert report.recount is not None
-        facts = stored_facts(hall, game.id)[0]
+        facts = read_stored(hall, game.id).facts
         yield facts, {(v.version, v.rule) for v in report.recount.violations}
 
 

@@ -25,13 +25,25 @@ def test_simulate_then_replay_then_audit(tmp_path: Path) -> None:
     replay = runner.invoke(main, ["replay", game_id, "--at", "4", "--store", store])
     assert replay.exit_code == 0, replay.output
     assert "after event 4 of" in replay.output and "kitty:" in replay.output
+    # a finished game is open to everyone, at every point of its past
     as_seat = runner.invoke(main, ["replay", game_id, "--at", "2", "--as", "1", "--store", store])
-    assert as_seat.output.count("(hidden)") == 2
+    assert as_seat.output.count("(hidden)") == 0
+    # a live one shows a seat its own hand only; a viewer the game lacks is an error
+    hall = GameHall.from_store(store)
+    live = str(hall.create_game("doudizhu", ["a", "b", "c"]).id)
+    hall.close()
+    for who, hidden in (("1", 2), ("spectator", 3), ("referee", 0)):
+        shown = runner.invoke(main, ["replay", live, "--as", who, "--store", store])
+        assert shown.output.count("(hidden)") == hidden, shown.output
+    for who in ("7", "bob"):
+        refused = runner.invoke(main, ["replay", live, "--as", who, "--store", store])
+        assert refused.exit_code != 0 and "is not a viewer of this game" in refused.output
     bad = runner.invoke(main, ["replay", game_id, "--at", "999", "--store", store])
     assert bad.exit_code != 0 and "at must be between" in bad.output
     audit = runner.invoke(main, ["audit", game_id, "--store", store])
     assert audit.exit_code == 0 and "AGREES" in audit.output
-    listed = runner.invoke(main, ["games", "--limit", "5", "--store", store])
+    listed = runner.invoke(main, ["games", "--limit", "5", "--status", "finished",
+                                  "--store", store])
     assert listed.output.splitlines()[0].startswith(game_id)
     assert len(listed.output.splitlines()) == 6 and "paiju games --after" in listed.output
 

@@ -92,18 +92,18 @@ def test_replay_at_any_version(hall: GameHall) -> None:
 
 def test_match_deals_rotating_first_bidders_and_keeps_totals(hall: GameHall) -> None:
     rng = random.Random(6)
-    match = hall.create_match(["ann", "bob", "cat"], rng=rng)
+    match = hall.create_series("doudizhu", ["ann", "bob", "cat"], rng=rng)
     firsts, totals = [], [0, 0, 0]
     for _ in range(3):
-        hand = hall.deal_hand(match.id, rng=rng)
+        hand = hall.next_game(match.id, rng=rng)
         with pytest.raises(HandStillLive):
-            hall.deal_hand(match.id, rng=rng)
+            hall.next_game(match.id, rng=rng)
         firsts.append(hand.first_bidder)
         while hand.outcome is None:
             seat = hand.to_act()[0]
             hand = hall.act(hand.id, seat, POLICIES["greedy"](hand, seat, rng), rng=rng)
         totals = [t + s for t, s in zip(totals, hand.settlement["scores"], strict=True)]
-    m = hall.match(match.id)
+    m = hall.series(match.id)
     assert firsts == [(match.first_bidder + i) % 3 for i in range(3)]
     assert m.totals == totals and sum(m.totals) == 0
     assert [h["number"] for h in m.view()["hands"]] == [1, 2, 3]

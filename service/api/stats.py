@@ -1,8 +1,8 @@
 """Stats endpoints: win rates and Dou Dizhu multipliers, read from the analytics tables.
 
-Each request first catches the projection up (a no-op page read when ``paiju project
---follow`` already keeps it current; exactly-once either way), then answers from the
-tables, saying which notification the answer is as of.
+A GET only reads: the tables are kept current by ``paiju project --follow`` (or a
+``paiju project`` run), and every answer says which notification it is as of and how many
+stored notifications the projection has not reached yet (``behind``).
 """
 
 from __future__ import annotations
@@ -14,12 +14,10 @@ from flask_openapi3 import APIBlueprint, Tag
 from pydantic import BaseModel, Field
 
 from analytics import doudizhu
-from analytics.projection import catch_up as run_catch_up
 from analytics.projection import open_view
 from analytics.tables import Tables, from_view
 from analytics.winrates import as_records, win_rates
 from domain import registry
-from service.api.errors import ApiError
 from service.api.models import AnyJSON, Error
 from service.hall import GameHall
 
@@ -31,35 +29,30 @@ class WinRatesQuery(BaseModel):
     kind: str | None = Field(default=None, description="a game kind; default every kind")
     players: int | None = Field(default=None, ge=1, description="only tables of this size")
     by_policy: bool = Field(default=False, description="one row per bot policy mix as well")
-    catch_up: bool = Field(default=True, description="project new events before answering")
 
 
-class MultipliersQuery(BaseModel):
-    catch_up: bool = Field(default=True, description="project new events before answering")
-
-
-def _tables(catch_up: bool) -> Tables:
+def _tables() -> tuple[Tables, int]:
+    """The tables as projected so far, and how many notifications they are behind."""
     hall: GameHall = current_app.extensions["paiju.hall"]
-    view = open_view(hall)
-    if catch_up:
-        run_catch_up(hall, view)
-    return from_view(view, hall.name)
+    t = from_view(open_view(hall), hall.name)
+    newest = hall.recorder.max_notification_id() or 0
+    return t, max(0, newest - t.position)
 
 
 @bp.get("/stats/win-rates", responses={"200": AnyJSON})
 def get_win_rates(query: WinRatesQuery) -> Any:
     """Win rate per kind × players × role with Wilson 95 % intervals (Killer: by side)."""
-    if query.kind is not None and query.kind not in registry.kinds():
-        raise ApiError(422, "unknown_kind", f"unknown kind {query.kind!r}")
-    t = _tables(query.catch_up)
+    if query.kind is not None:
+        registry.spec(query.kind)  # an unknown kind is a 422 naming the known ones
+    t, behind = _tables()
     table = win_rates(t.games, t.seats, kind=query.kind, players=query.players,
                       by_policy=query.by_policy)
-    return jsonify({"as_of": t.position, "rows": as_records(table)})
+    return jsonify({"as_of": t.position, "behind": behind, "rows": as_records(table)})
 
 
 @bp.get("/stats/doudizhu/multipliers", responses={"200": AnyJSON})
-def get_multipliers(query: MultipliersQuery) -> Any:
+def get_multipliers() -> Any:
     """Dou Dizhu multiplier distribution, bombs per hand, springs, landlord win by bid."""
-    t = _tables(query.catch_up)
+    t, behind = _tables()
     hands = t.hands[t.hands["game_id"].isin(t.finished["game_id"])]
-    return jsonify({"as_of": t.position, **doudizhu.summary(hands)})
+    return jsonify({"as_of": t.position, "behind": behind, **doudizhu.summary(hands)})

@@ -1,8 +1,7 @@
 """The analytics commands of ``paiju``: project, report, stats win-rates, export.
 
-Plain click commands, so the service's CLI registers them with ``add_command`` and
-``python -m analytics`` runs them on their own. They import nothing from ``service.cli``
-(which imports them).
+The entry points of the analytics package: they open the store and hand the application
+to ``analytics/`` (which imports nothing of the service). ``service.cli`` registers them.
 """
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ import contextlib
 import json
 import shlex
 import signal
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -164,16 +162,3 @@ def export(fmt: str, out: str, store: str | None) -> None:
 
 #: what the service's ``paiju`` group adds: ``for c in COMMANDS: main.add_command(c)``
 COMMANDS = (project, report, stats, export)
-
-
-@click.group()
-def cli() -> None:
-    """paiju analytics (also available as ``paiju project|report|stats|export``)."""
-
-
-for _command in COMMANDS:
-    cli.add_command(_command)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    cli(sys.argv[1:])

@@ -1,0 +1,52 @@
+"""Sanguosha's two modes as paiju offers them: identity mode and Kingdom Wars."""
+
+from __future__ import annotations
+
+from domain.sanguosha import audit
+from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
+from domain.sanguosha.engine import SanguoshaGame
+from domain.sanguosha.hegemony import CANDIDATES, HegemonyGame
+from domain.sanguosha.identity import TEN_PLAYER_TABLES, IdentityGame
+from domain.spec import GameSpec, Option
+
+TURN_CAP = Option("turn_cap", int, SanguoshaGame.default_turn_cap,
+                  "safety valve: after this many turns the game ends in a recorded draw",
+                  minimum=1)
+ASK_EVERYONE = Option(
+    "ask_everyone", bool, None,
+    "true: every living seat answers each Nullification and dying-Peach window (holder or "
+    "not), so no window tells that someone holds one; on by default whenever a seat is "
+    "human, off for bot-only tables (fewer events)")
+
+IDENTITY = GameSpec(
+    kind="identity",
+    title="Sanguosha — identity mode",
+    game=IdentityGame,
+    seats=(4, 10),
+    default_seats=8,
+    policies=IDENTITY_POLICIES,
+    options=(
+        Option("ten_player_table", str, None,
+               "10 players only: 'two_renegades' (the default: 1 lord, 3 loyalists, 4 rebels, "
+               "2 renegades) or 'one_renegade' (1/3/5/1)", choices=tuple(TEN_PLAYER_TABLES)),
+        TURN_CAP, ASK_EVERYONE,
+    ),
+    referee=audit.recount,
+    rules="docs/rules/sanguosha.md",
+)
+
+HEGEMONY = GameSpec(
+    kind="hegemony",
+    title="Sanguosha — Kingdom Wars",
+    game=HegemonyGame,
+    seats=(4, 10),
+    default_seats=6,
+    policies=HEGEMONY_POLICIES,
+    options=(
+        Option("candidates", int, 4, "generals dealt to each player to choose two from",
+               choices=CANDIDATES),
+        TURN_CAP, ASK_EVERYONE,
+    ),
+    referee=audit.recount_hegemony,
+    rules="docs/rules/kingdom-wars.md",
+)
