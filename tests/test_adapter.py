@@ -59,7 +59,7 @@ def test_events_and_rows_match_the_library_path(kind: str) -> None:
         assert vars(library.to_domain_event(library.to_stored_event(event))) == vars(event)
 
 
-@pytest.mark.parametrize("kind", ["doudizhu"])
+@pytest.mark.parametrize("kind", ["doudizhu", "killer"])
 def test_secret_events_carry_a_fresh_salt(kind: str) -> None:
     game = played(kind, 3)
     salted = [e for e in game.pending_events if isinstance(e, Chained.SecretEvent)]

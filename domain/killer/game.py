@@ -368,17 +368,16 @@ class KillerGame(Game):
         return True
 
     # --- events (state changes only; they run again on replay) ----------------
-    # ``secret = True`` marks an event whose data some viewer may not see while the game
-    # is live (see ``redact``): such events get a random salt, so that the digest of the
-    # chain cannot be used to test guesses about what they hide.
+    # A ``Game.SecretEvent`` is one whose data some viewer may not see while the game is
+    # live (see ``redact``): it carries a random salt, so the digests of the chain cannot
+    # be used to test guesses about what it hides.
     class Started(Game.Created):
         players: list[str]
         options: dict[str, Any]
         agents: list[str]
 
-    class RolesDealt(Game.Event):
+    class RolesDealt(Game.SecretEvent):
         roles: list[str]
-        secret = True
 
         def apply(self, game: KillerGame) -> None:
             game.roles = self.roles
@@ -388,10 +387,9 @@ class KillerGame(Game):
             game.phase = NIGHT_KILL
             game.night = 1
 
-    class NightKill(Game.Event):
+    class NightKill(Game.SecretEvent):
         seat: int
         target: int
-        secret = True
 
         def apply(self, game: KillerGame) -> None:
             target = self.target
@@ -404,13 +402,12 @@ class KillerGame(Game):
                                 "cause": "killed"})
             game.phase = INVESTIGATE if game._side() is None else ENDING
 
-    class Investigated(Game.Event):
+    class Investigated(Game.SecretEvent):
         """``target`` None: the police declined to investigate tonight."""
 
         seat: int
         target: int | None
         killer: bool | None
-        secret = True
 
         def apply(self, game: KillerGame) -> None:
             game.investigations.append({"night": game.night, "seat": self.seat,

@@ -95,14 +95,19 @@ def test_events_are_redacted_per_viewer_while_live() -> None:
     assert game.event_view(probe, 2)["data"] == {"seat": 3, "target": 1, "killer": True}
     assert game.event_view(probe, 0)["data"] == {}
     assert game.event_view(dawn, SPECTATOR)["data"] == {"seat": 4, "role": C}
-    assert game.event_view(kill, REFEREE)["data"] == {"seat": 0, "target": 4}
+    # the referee sees the salt too: with it, the chain checks with plain SHA-256
+    assert game.event_view(kill, REFEREE)["data"] == {"seat": 0, "target": 4,
+                                                      "salt": kill.salt}
+    assert len(kill.salt) == 32 and kill.salt not in (dealt.salt, probe.salt)
 
 
 def test_everything_is_shown_once_the_game_is_over() -> None:
     game = rig("KKPCCCCC")
     act(game, 0, type="kill", target=2)  # the only policeman: killers win at night
     assert game.view(SPECTATOR)["roles"] == [K, K, P, C, C, C, C, C]
-    assert game.event_view(recorded(game)[2], SPECTATOR)["data"] == {"seat": 0, "target": 2}
+    kill = recorded(game)[2]
+    assert game.event_view(kill, SPECTATOR)["data"] == {"seat": 0, "target": 2,
+                                                        "salt": kill.salt}
     assert game.view(SPECTATOR)["phase"] == "ended"
 
 
