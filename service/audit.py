@@ -15,9 +15,9 @@ from uuid import UUID
 from eventsourcing.utils import resolve_topic
 
 from domain.audit import Fact, Recount
-from domain.doudizhu.audit import recount_hand, recount_match
 from domain.doudizhu.match import Match
 from domain.game import GENESIS, canonical, digest
+from domain.referee.doudizhu import referee, referee_match
 from service.codec import is_canonical
 from service.hall import GameHall, NotFound
 
@@ -36,6 +36,10 @@ class Audit:
     matches: list[dict[str, Any]] = field(default_factory=list)
 
     @property
+    def is_match(self) -> bool:
+        return self.kind == Match.kind
+
+    @property
     def agrees(self) -> bool:
         ok = not self.chain and (self.recount is None or self.recount.agrees)
         if self.receipt is not None:
@@ -51,6 +55,7 @@ class Audit:
             "verdict": "agrees" if self.agrees else "differs",
             "chain": {"intact": not self.chain, "problems": self.chain, "head": self.head},
             "receipt": self.receipt,
+            "violations": [] if r is None else [v.as_dict() for v in r.violations],
             "recount": None if r is None else {
                 "agrees": r.agrees,
                 "problems": r.problems,
@@ -79,7 +84,12 @@ class Audit:
             lines.append(f"receipt: matches event {at}" if self.receipt["valid"]
                          else "receipt: does NOT match this history")
         r = self.recount
-        if r is not None:
+        if r is not None and r.violations:
+            lines.append(f"rules: {len(r.violations)} broken")
+            lines += [f"  !! {v.text()}" for v in r.violations]
+        if r is not None and self.is_match:
+            lines += match_lines(r)
+        elif r is not None:
             lines.append(f"recount: {'agrees' if r.agrees else 'differs'} "
                          f"({len(r.checks)} figures checked)")
             for c in r.checks:
@@ -99,6 +109,30 @@ class Audit:
             lines.append(f"match {m['match_id']}: hand {m['number']} of the match; "
                          f"running totals {m['totals']}")
         return "\n".join(lines)
+
+
+def _signed(points: float) -> str:
+    return f"{points:+g}" if points else "0"
+
+
+def match_lines(r: Recount) -> list[str]:
+    """A match's hands, one line each, then the running totals."""
+    lines = [f"recount: {'agrees' if r.agrees else 'differs'} "
+             f"({len(r.details.get('hands', []))} hands)",
+             f"  {'hand':>4}  {'landlord':<8} {'base':>4} {'mult':>4}  {'scores':<20} "
+             f"{'totals':<20} verdict"]
+    for h in r.details.get("hands", []):
+        scores = " ".join(_signed(s) for s in h["scores"] or [])
+        totals = " ".join(_signed(s) for s in h["totals"] or [])
+        landlord = "—" if h["landlord"] is None else f"seat {h['landlord']}"
+        verdict = "live" if h.get("live") else "agrees" if h["agrees"] else "differs"
+        lines.append(f"  {h['number']:>4}  {landlord:<8} {h['base'] or '—':>4} "
+                     f"{h['multiplier'] or '—':>4}  {scores or '—':<20} {totals or '—':<20} "
+                     f"{verdict}")
+    lines += [f"  XX {c.figure}: recorded {c.recorded!r}, events say {c.expected!r}"
+              + (f" (event {c.version})" if c.version else "") for c in r.differences()]
+    lines.append(f"running totals: {r.details.get('totals')}")
+    return lines
 
 
 def stored_facts(hall: GameHall, game_id: UUID) -> tuple[list[Fact], list[str], str, list[str]]:
@@ -172,7 +206,7 @@ def audit_game(hall: GameHall, game_id: str | UUID, receipt: str | None = None) 
     audit.recount = recount(kind, facts)
     match_id = facts[0].data.get("match_id") if facts else None
     if match_id:
-        audit.matches.append(match_summary(hall, match_id, str(uid)))
+        audit.matches.append(match_summary(hall, match_id, str(uid), facts))
     return audit
 
 
@@ -192,7 +226,7 @@ def kind_of(hall: GameHall, uid: UUID) -> str:
 
 def recount(kind: str, facts: list[Fact]) -> Recount | None:
     if kind == "doudizhu":
-        return recount_hand(facts)
+        return referee(facts)
     from domain import registry
 
     module = registry.game_class(kind).__module__.rsplit(".", 1)[0] + ".audit"
@@ -204,43 +238,47 @@ def recount(kind: str, facts: list[Fact]) -> Recount | None:
         return None
 
 
-def match_summary(hall: GameHall, match_id: str, hand_id: str | None = None) -> dict[str, Any]:
-    facts, problems, head, _ = stored_facts(hall, UUID(match_id))
-    scores: dict[str, list[float]] = {}
-    number = None
-    for f in facts:
-        if f.type == "HandStarted":
-            hid = f.data["hand_id"]
-            if hid == hand_id:
-                number = f.data["number"]
-            hand_facts, _, _, _ = stored_facts(hall, UUID(hid))
-            r = recount_hand(hand_facts)
-            if "settlement" in r.details:
-                scores[hid] = r.details["settlement"]["scores"]
-    r = recount_match(facts, scores)
-    return {"match_id": match_id, "number": number, "chain_problems": problems,
-            "agrees": r.agrees and not problems,
-            "hands": r.details["hands"], "totals": r.details["totals"],
+def match_hands(hall: GameHall, match_facts: list[Fact],
+                known: dict[str, list[Fact]] | None = None,
+                ) -> tuple[dict[str, list[Fact]], list[str]]:
+    """Each hand of a match read from the store once: its facts, and its chain problems
+    named by hand. ``known`` hands (already read) are not read again."""
+    hands = dict(known or {})
+    chain: list[str] = []
+    for f in match_facts:
+        hid = f.data.get("hand_id") if f.type == "HandStarted" else None
+        if not isinstance(hid, str) or hid in hands:
+            continue
+        try:
+            hands[hid], problems, _, _ = stored_facts(hall, UUID(hid))
+        except (NotFound, ValueError):
+            continue  # the referee names a hand with no stored events
+        chain += [f"hand {f.data.get('number')} ({hid}): {p}" for p in problems]
+    return hands, chain
+
+
+def match_summary(hall: GameHall, match_id: str, hand_id: str | None = None,
+                  hand_facts: list[Fact] | None = None) -> dict[str, Any]:
+    """Where a hand stands in its match: the match refereed, every hand read once."""
+    facts, problems, _, _ = stored_facts(hall, UUID(match_id))
+    known = {hand_id: hand_facts} if hand_id and hand_facts is not None else None
+    hands, chain = match_hands(hall, facts, known)
+    r = referee_match(facts, hands, match_id=match_id)
+    rows = r.details["hands"]
+    number = next((h["number"] for h in rows if h["hand_id"] == hand_id), None)
+    return {"match_id": match_id, "number": number, "chain_problems": problems + chain,
+            "agrees": r.agrees and not problems and not chain,
+            "hands": [{k: h[k] for k in ("number", "hand_id", "scores", "totals", "agrees")}
+                      for h in rows],
+            "totals": r.details["totals"],
             "differences": [c.as_dict() for c in r.differences()]}
 
 
 def audit_match(hall: GameHall, uid: UUID, facts: list[Fact], problems: list[str],
                 head: str) -> Audit:
-    summary = match_summary(hall, str(uid))
-    audit = Audit(str(uid), Match.kind, len(facts), problems, head=head)
-    totals: list[float] = [0, 0, 0]
-    for f in facts:
-        if f.type == "HandScored":
-            totals = [t + s for t, s in zip(totals, f.data["scores"], strict=True)]
-    r = Recount()
-    for row in summary["hands"]:
-        hand_audit = audit_game(hall, row["hand_id"])
-        r.check(f"hand {row['hand_id']} audit", "agrees",
-                "agrees" if hand_audit.agrees else "differs", None)
-    for d in summary["differences"]:
-        r.check(d["figure"], d["expected"], d["recorded"], d["version"])
-    r.details = {"hands": summary["hands"], "totals": summary["totals"],
-                 "recorded_totals": totals}
-    r.check("running totals", summary["totals"], totals, facts[-1].version if facts else None)
-    audit.recount = r
+    """A match: its own chain, each hand's chain, and the referee over every hand, each
+    hand's rows read once (linear in the number of hands)."""
+    hands, chain = match_hands(hall, facts)
+    audit = Audit(str(uid), Match.kind, len(facts), problems + chain, head=head)
+    audit.recount = referee_match(facts, hands, match_id=str(uid))
     return audit
