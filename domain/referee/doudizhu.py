@@ -68,7 +68,9 @@ class Table:
     landlord: int | None = None
     base: int = 0  # the referee's own: the highest bid
     turn: int | None = None  # the seat that must act next
-    trick: tuple[int, Pattern] | None = None  # who played the play to beat, and what
+    #: who played the play to beat, and its pattern (None: an illegal play, beaten by
+    #: anything); None while a seat leads
+    trick: tuple[int, Pattern | None] | None = None
     passes: int = 0
     bombs: list[dict[str, Any]] = field(default_factory=list)
     rockets: list[dict[str, Any]] = field(default_factory=list)
@@ -259,9 +261,10 @@ class Referee:
             if d.get("pattern") != pattern.name:
                 self.broke(v, "recorded-pattern", f"{ranks} is recorded as "
                            f"{d.get('pattern')!r} but it is a {pattern.name}")
-            if t.trick is not None and not beats(pattern, t.trick[1]):
+            last = t.trick[1] if t.trick is not None else None
+            if t.trick is not None and last is not None and not beats(pattern, last):
                 self.broke(v, "must-beat", f"seat {seat} played {ranks} ({pattern.name}), "
-                           f"which does not beat the {t.trick[1].name} of seat {t.trick[0]}")
+                           f"which does not beat the {last.name} of seat {t.trick[0]}")
             if pattern.name in ("bomb", "rocket"):
                 found = {"seat": seat, "ranks": ranks, "version": v}
                 (t.bombs if pattern.name == "bomb" else t.rockets).append(found)
@@ -270,7 +273,7 @@ class Referee:
             t.landlord_plays += 1
         else:
             t.peasant_cards += len(cards)
-        t.trick = (seat, pattern) if pattern else None
+        t.trick = (seat, pattern)
         t.passes = 0
         t.turn = (seat + 1) % SEATS
         if not t.held[seat] and not t.over:
