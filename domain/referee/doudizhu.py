@@ -102,8 +102,8 @@ class Referee:
     """Checks one hand's facts in order; see :func:`referee`."""
 
     def __init__(self) -> None:
-        self.t = Table()
-        self.r = Recount()
+        self.table = Table()
+        self.recount = Recount()
         self.steps: dict[str, Callable[[int, dict[str, Any]], None]] = {
             "Started": self.started, "Dealt": self.dealt, "BidPlaced": self.bid_placed,
             "BidDeclined": self.bid_declined, "LandlordChosen": self.landlord_chosen,
@@ -112,7 +112,7 @@ class Referee:
         }
 
     def broke(self, v: int | None, rule: str, message: str) -> None:
-        self.r.violation(v, rule, message)
+        self.recount.violation(v, rule, message)
 
     def run(self, facts: list[Fact]) -> Recount:
         if not facts or facts[0].type != "Started":
@@ -132,49 +132,49 @@ class Referee:
                 self.broke(f.version, "readable-event",
                            f"the {f.type} event cannot be read ({type(e).__name__}: {e})")
         self.judge(facts)
-        return self.r
+        return self.recount
 
     # --- acting in turn ------------------------------------------------------------
     def on_turn(self, v: int, seat: Any, did: str, phase: str) -> int:
         """The seat that acts, checked: a seat of the table, in the right phase, on turn."""
-        t = self.t
+        table = self.table
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
             raise ValueError(f"{seat!r} is not a seat")
-        if t.over:
+        if table.over:
             self.broke(v, "hand-is-over", f"seat {seat} {did} after the hand was over")
-        elif phase == "bidding" and (t.phase != phase or t.bidding_over):
+        elif phase == "bidding" and (table.phase != phase or table.bidding_over):
             self.broke(v, "bidding-once-around", f"seat {seat} {did} but the bidding was "
                        "over")
-        elif phase == "playing" and t.phase != phase:
+        elif phase == "playing" and table.phase != phase:
             self.broke(v, "landlord-before-play", f"seat {seat} {did} but no landlord was "
                        "chosen yet")
-        elif seat != t.turn:
-            self.broke(v, "turn-order", f"seat {seat} {did} but it was seat {t.turn}'s turn")
+        elif seat != table.turn:
+            self.broke(v, "turn-order", f"seat {seat} {did} but it was seat {table.turn}'s turn")
         return seat
 
     # --- the deal and the bidding --------------------------------------------------
     def started(self, v: int, d: dict[str, Any]) -> None:
-        self.t.players = list(d["players"])
+        self.table.players = list(d["players"])
         if v != 1:
             self.broke(v, "hand-starts", "a hand starts once, with its first event")
-        if len(self.t.players) != SEATS:
-            self.broke(v, "three-players", f"{len(self.t.players)} players: Dou Dizhu is "
+        if len(self.table.players) != SEATS:
+            self.broke(v, "three-players", f"{len(self.table.players)} players: Dou Dizhu is "
                        "played by exactly 3")
         if d.get("options"):
             self.broke(v, "no-options", f"Dou Dizhu takes no options, {d['options']} given")
 
     def dealt(self, v: int, d: dict[str, Any]) -> None:
-        t = self.t
+        table = self.table
         deck, first = list(d["deck"]), d["first_bidder"]
-        if t.deals:
-            if t.over or t.landlord is not None or not t.bidding_over or t.high_bid:
+        if table.deals:
+            if table.over or table.landlord is not None or not table.bidding_over or table.high_bid:
                 self.broke(v, "redeal-only-when-nobody-bid",
                            "a new deal, but the hand was not one where nobody bid")
-            elif first != (t.first_bidder + 1) % SEATS:
+            elif first != (table.first_bidder + 1) % SEATS:
                 self.broke(v, "first-bidder-rotates",
                            f"the new deal's first bidder is seat {first}, not seat "
-                           f"{(t.first_bidder + 1) % SEATS} (the next after seat "
-                           f"{t.first_bidder})")
+                           f"{(table.first_bidder + 1) % SEATS} (the next after seat "
+                           f"{table.first_bidder})")
         if first not in range(SEATS):
             raise ValueError(f"first bidder {first!r} is not a seat")
         if len(deck) != len(DECK) or set(deck) != DECK:
@@ -184,66 +184,66 @@ class Referee:
                        + (f", twice: {' '.join(dupes)}" if dupes else "")
                        + (f", missing: {' '.join(sorted(DECK - set(deck)))}"
                           if DECK - set(deck) else "") + ")")
-        t.deals += 1
-        t.held = [set(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
-        t.kitty = deck[SEATS * HAND_SIZE:]
-        t.first_bidder = t.turn = first
-        t.calls = []
+        table.deals += 1
+        table.held = [set(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
+        table.kitty = deck[SEATS * HAND_SIZE:]
+        table.first_bidder = table.turn = first
+        table.calls = []
 
-    def call(self, v: int, seat: int, bid: int) -> None:
-        self.t.calls.append((seat, bid))
-        self.t.turn = (seat + 1) % SEATS
+    def call(self, seat: int, bid: int) -> None:
+        self.table.calls.append((seat, bid))
+        self.table.turn = (seat + 1) % SEATS
 
     def bid_placed(self, v: int, d: dict[str, Any]) -> None:
         bid = d["bid"]
         seat = self.on_turn(v, d["seat"], f"bid {bid}", "bidding")
         if bid not in (1, 2, 3):
             self.broke(v, "bid-value", f"seat {seat} bid {bid!r}: a bid is 1, 2 or 3")
-        elif bid <= self.t.high_bid:
+        elif bid <= self.table.high_bid:
             self.broke(v, "bid-must-be-higher", f"seat {seat} bid {bid}, not higher than "
-                       f"the bid of {self.t.high_bid} before it")
-        self.call(v, seat, bid if isinstance(bid, int) else 0)
+                       f"the bid of {self.table.high_bid} before it")
+        self.call(seat, bid if isinstance(bid, int) else 0)
 
     def bid_declined(self, v: int, d: dict[str, Any]) -> None:
         seat = self.on_turn(v, d["seat"], "declined to bid", "bidding")
-        self.call(v, seat, 0)
+        self.call(seat, 0)
 
     def landlord_chosen(self, v: int, d: dict[str, Any]) -> None:
-        t = self.t
+        table = self.table
         seat, base, kitty = d["seat"], d["base"], d["kitty"]
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise ValueError(f"{seat!r} is not a seat")
-        if t.phase != "bidding":
+        if table.phase != "bidding":
             self.broke(v, "one-landlord", "a landlord was chosen outside the bidding")
-        elif not t.bidding_over:
+        elif not table.bidding_over:
             self.broke(v, "bidding-once-around", f"seat {seat} was made landlord before "
-                       f"the bidding was over ({len(t.calls)} of 3 calls, no bid of 3)")
-        if not t.high_bid:
+                       f"the bidding was over ({len(table.calls)} of 3 calls, no bid of 3)")
+        if not table.high_bid:
             self.broke(v, "landlord-is-highest-bidder", f"seat {seat} was made landlord "
                        "but nobody bid (the cards are dealt again)")
         else:
-            highest = max(t.calls, key=lambda call: call[1])[0]
+            highest = max(table.calls, key=lambda call: call[1])[0]
             if seat != highest:
                 self.broke(v, "landlord-is-highest-bidder", f"seat {seat} was made landlord "
-                           f"but seat {highest} bid highest ({t.high_bid})")
-            if base != t.high_bid:
+                           f"but seat {highest} bid highest ({table.high_bid})")
+            if base != table.high_bid:
                 self.broke(v, "base-is-highest-bid", f"the base was recorded as {base} but "
-                           f"the highest bid was {t.high_bid}")
-        if sorted(kitty) != sorted(t.kitty):
+                           f"the highest bid was {table.high_bid}")
+        if sorted(kitty) != sorted(table.kitty):
             self.broke(v, "kitty-is-the-dealt-kitty", f"the kitty shown ({' '.join(kitty)}) "
-                       f"is not the one dealt ({' '.join(t.kitty)})")
+                       f"is not the one dealt ({' '.join(table.kitty)})")
         # the landlord takes the kitty dealt (not the one shown) and leads
-        t.landlord, t.base = seat, t.high_bid or 1
-        t.held[seat] |= set(t.kitty)
-        t.turn, t.trick, t.passes = seat, None, 0
+        table.landlord, table.base = seat, table.high_bid or 1
+        table.held[seat] |= set(table.kitty)
+        table.turn, table.trick, table.passes = seat, None, 0
 
     # --- the play ------------------------------------------------------------------
     def cards_played(self, v: int, d: dict[str, Any]) -> None:
-        t = self.t
+        table = self.table
         cards = list(d["cards"])
         ranks = rank_string([c for c in cards if c in DECK])
         seat = self.on_turn(v, d["seat"], f"played {ranks or cards}", "playing")
-        missing = [c for c in cards if c not in t.held[seat]]
+        missing = [c for c in cards if c not in table.held[seat]]
         if missing:
             self.broke(v, "cards-in-hand", f"seat {seat} played {' '.join(missing)}, "
                        "which it did not hold")
@@ -261,84 +261,85 @@ class Referee:
             if d.get("pattern") != pattern.name:
                 self.broke(v, "recorded-pattern", f"{ranks} is recorded as "
                            f"{d.get('pattern')!r} but it is a {pattern.name}")
-            last = t.trick[1] if t.trick is not None else None
-            if t.trick is not None and last is not None and not beats(pattern, last):
+            last = table.trick[1] if table.trick is not None else None
+            if table.trick is not None and last is not None and not beats(pattern, last):
                 self.broke(v, "must-beat", f"seat {seat} played {ranks} ({pattern.name}), "
-                           f"which does not beat the {last.name} of seat {t.trick[0]}")
+                           f"which does not beat the {last.name} of seat {table.trick[0]}")
             if pattern.name in ("bomb", "rocket"):
                 found = {"seat": seat, "ranks": ranks, "version": v}
-                (t.bombs if pattern.name == "bomb" else t.rockets).append(found)
-        t.held[seat] -= set(cards)
-        if seat == t.landlord:
-            t.landlord_plays += 1
+                (table.bombs if pattern.name == "bomb" else table.rockets).append(found)
+        table.held[seat] -= set(cards)
+        if seat == table.landlord:
+            table.landlord_plays += 1
         else:
-            t.peasant_cards += len(cards)
-        t.trick = (seat, pattern)
-        t.passes = 0
-        t.turn = (seat + 1) % SEATS
-        if not t.held[seat] and not t.over:
-            t.winner = seat  # the first seat to empty its hand ends the hand
+            table.peasant_cards += len(cards)
+        table.trick = (seat, pattern)
+        table.passes = 0
+        table.turn = (seat + 1) % SEATS
+        if not table.held[seat] and not table.over:
+            table.winner = seat  # the first seat to empty its hand ends the hand
 
     def passed(self, v: int, d: dict[str, Any]) -> None:
-        t = self.t
+        table = self.table
         seat = self.on_turn(v, d["seat"], "passed", "playing")
-        t.turn = (seat + 1) % SEATS
-        if t.trick is None:
-            if t.phase == "playing":
+        table.turn = (seat + 1) % SEATS
+        if table.trick is None:
+            if table.phase == "playing":
                 self.broke(v, "leader-must-play", f"seat {seat} passed but it was leading "
                            "the trick, and the leader must play")
             return
-        t.passes += 1
-        if t.passes == 2:  # both others passed: the last seat that played leads again
-            t.turn, t.trick, t.passes = t.trick[0], None, 0
+        table.passes += 1
+        if table.passes == 2:  # both others passed: the last seat that played leads again
+            table.turn, table.trick, table.passes = table.trick[0], None, 0
 
     def escaped(self, v: int, d: dict[str, Any]) -> None:
         seat = d["seat"]
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise ValueError(f"{seat!r} is not a seat")
-        if self.t.over:
+        if self.table.over:
             self.broke(v, "hand-is-over", f"seat {seat} escaped after the hand was over")
             return
-        self.t.escape = seat
+        self.table.escape = seat
 
     # --- the score -----------------------------------------------------------------
     def settlement(self) -> dict[str, Any]:
         """The hand's score worked out from the play, in the shape the record keeps."""
-        t = self.t
-        multiplier = 2 ** (len(t.bombs) + len(t.rockets))
+        table = self.table
+        multiplier = 2 ** (len(table.bombs) + len(table.rockets))
         # an escape before the landlord is chosen pays on the highest bid so far, or 1
-        base = t.base if t.landlord is not None else (t.high_bid or 1)
+        base = table.base if table.landlord is not None else (table.high_bid or 1)
         landlord_won = spring = anti_spring = None
-        if t.escape is None:
-            landlord_won = t.winner == t.landlord
-            spring = landlord_won and t.peasant_cards == 0
-            anti_spring = not landlord_won and t.landlord_plays == 1
+        if table.escape is None:
+            landlord_won = table.winner == table.landlord
+            spring = landlord_won and table.peasant_cards == 0
+            anti_spring = not landlord_won and table.landlord_plays == 1
             if spring or anti_spring:
                 multiplier *= 2
         return {
-            "base": base, "landlord": t.landlord, "bombs": t.bombs, "rockets": t.rockets,
+            "base": base, "landlord": table.landlord,
+            "bombs": table.bombs, "rockets": table.rockets,
             "spring": bool(spring), "anti_spring": bool(anti_spring),
-            "multiplier": multiplier, "escape": t.escape, "landlord_won": landlord_won,
-            "scores": hand_scores(t.landlord, base, multiplier, winner=t.winner,
-                                  escape=t.escape),
+            "multiplier": multiplier, "escape": table.escape, "landlord_won": landlord_won,
+            "scores": hand_scores(table.landlord, base, multiplier, winner=table.winner,
+                                  escape=table.escape),
         }
 
     def outcome(self, scores: list[float]) -> dict[str, Any]:
         """Who won and how: the escaping seat's two opponents; the landlord alone; or
         both peasants."""
-        t = self.t
-        if t.escape is not None:
+        table = self.table
+        if table.escape is not None:
             side, reason = "escape", "escape"
-            winners = [s for s in range(SEATS) if s != t.escape]
-        elif t.winner == t.landlord:
+            winners = [s for s in range(SEATS) if s != table.escape]
+        elif table.winner == table.landlord:
             side, reason = "landlord", "emptied"
-            winners = [s for s in range(SEATS) if s == t.landlord]
+            winners = [s for s in range(SEATS) if s == table.landlord]
         else:
             side, reason = "peasants", "emptied"
-            winners = [s for s in range(SEATS) if s != t.landlord]
-        roles = ["undecided" if t.landlord is None else
-                 "landlord" if s == t.landlord else "peasant" for s in range(SEATS)]
-        names = t.players + [""] * SEATS
+            winners = [s for s in range(SEATS) if s != table.landlord]
+        roles = ["undecided" if table.landlord is None else
+                 "landlord" if s == table.landlord else "peasant" for s in range(SEATS)]
+        names = table.players + [""] * SEATS
         return {"winners": winners, "side": side, "reason": reason, "seats": [
             {"seat": s, "player": names[s], "role": roles[s], "won": s in winners,
              "score": scores[s]} for s in range(SEATS)]}
@@ -346,8 +347,8 @@ class Referee:
     def judge(self, facts: list[Fact]) -> None:
         """Compare the worked-out score and outcome with the ScoreSettled and GameEnded
         events, which must come once each, in that order, right when the hand is over."""
-        r, t = self.r, self.t
-        if not t.over:
+        r, table = self.recount, self.table
+        if not table.over:
             r.problems.append("nobody emptied a hand or escaped: the hand is not over")
             return
         ends = [f for f in facts if f.type in ("ScoreSettled", "GameEnded")]
@@ -362,7 +363,7 @@ class Referee:
         settled = next((f for f in ends if f.type == "ScoreSettled"), None)
         ended = next((f for f in ends if f.type == "GameEnded"), None)
         mine = self.settlement()
-        r.details = {"settlement": mine, "winner": t.winner}
+        r.details = {"settlement": mine, "winner": table.winner}
         recorded = settled.data.get("settlement") if settled else None
         recorded = recorded if isinstance(recorded, dict) else {}
         at = settled.version if settled else None
@@ -398,108 +399,137 @@ def referee(facts: list[Fact]) -> Recount:
 
 
 # --- a match -------------------------------------------------------------------------
+class MatchReferee:
+    """Checks a match's facts in order, refereeing each hand as it starts; see
+    :func:`referee_match`."""
+
+    def __init__(self, hands: dict[str, list[Fact]], match_id: str | None) -> None:
+        self.hands, self.match_id = hands, match_id
+        self.recount = Recount()
+        self.players: list[str] = []
+        self.first_bidder = 0
+        self.rows: list[dict[str, Any]] = []  # one per hand started, in order
+        self.live: dict[str, Any] | None = None  # the hand being played
+        self.totals: list[float] = [0] * SEATS  # from the hands' own scores
+        self.recorded_totals: list[float] = [0] * SEATS  # from the scores the match kept
+        self.steps: dict[str, Callable[[int, dict[str, Any]], None]] = {
+            "MatchCreated": self.created, "HandStarted": self.hand_started,
+            "HandScored": self.hand_scored,
+        }
+
+    def broke(self, v: int | None, rule: str, message: str) -> None:
+        self.recount.violation(v, rule, message)
+
+    def run(self, facts: list[Fact]) -> Recount:
+        r = self.recount
+        if not facts or facts[0].type != "MatchCreated":
+            self.broke(facts[0].version if facts else 1, "match-starts",
+                       "a match's first event is its creation (MatchCreated)")
+        for f in facts:
+            step = self.steps.get(f.type)
+            if step is None:
+                self.broke(f.version, "known-events", f"{f.type} is not an event of a match")
+                continue
+            try:
+                step(f.version, f.data)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+                self.broke(f.version, "readable-event",
+                           f"the {f.type} event cannot be read ({type(e).__name__}: {e})")
+        for row in self.rows:
+            if row is not self.live and row["recorded_scores"] is None:
+                row["agrees"] = False  # over, or left behind, but never scored
+        if self.live is not None and self.live["scores"] is not None:
+            self.broke(None, "scores-for-the-live-hand", f"hand {self.live['number']} is "
+                       "over but the match never recorded its scores")
+        r.check("running totals", self.totals, self.recorded_totals,
+                facts[-1].version if facts else None)
+        r.details = {"hands": self.rows, "totals": self.totals,
+                     "recorded_totals": self.recorded_totals}
+        return r
+
+    def created(self, v: int, d: dict[str, Any]) -> None:
+        self.players, self.first_bidder = list(d["players"]), d["first_bidder"]
+        if len(self.players) != SEATS:
+            self.broke(v, "three-players", f"{len(self.players)} players in a match")
+
+    def hand_started(self, v: int, d: dict[str, Any]) -> None:
+        number = len(self.rows) + 1
+        if self.live is not None:
+            self.broke(v, "one-hand-at-a-time", f"hand {d['number']} started while hand "
+                       f"{self.live['number']} was still being played")
+        if d["number"] != number:
+            self.broke(v, "hand-numbering", f"hand {number} is recorded as hand {d['number']}")
+        due = (self.first_bidder + number - 1) % SEATS
+        if d["first_bidder"] != due:
+            self.broke(v, "first-bidder-rotates", f"hand {number}'s first bidder is seat "
+                       f"{d['first_bidder']}, but it is seat {due}'s turn to bid first")
+        self.live = {"number": number, "hand_id": d["hand_id"],
+                     "first_bidder": d["first_bidder"], "started_at": v,
+                     "recorded_scores": None, "totals": None}
+        self.rows.append(self.live)
+        self.referee_hand(self.live, self.hands.get(d["hand_id"]))
+
+    def hand_scored(self, v: int, d: dict[str, Any]) -> None:
+        row = self.live
+        if row is None or row["hand_id"] != d["hand_id"]:
+            self.broke(v, "scores-for-the-live-hand", f"scores recorded for "
+                       f"{d['hand_id']}, which is not the match's live hand")
+            return
+        self.live = None
+        row["recorded_scores"] = recorded = list(d["scores"])
+        self.recount.check(f"hand {row['number']} scores", row["scores"], recorded, v)
+        self.recorded_totals = [a + b for a, b in zip(self.recorded_totals, recorded,
+                                                      strict=True)]
+        self.totals = [a + b for a, b in zip(self.totals, row["scores"] or [0] * SEATS,
+                                             strict=True)]
+        row["totals"] = list(self.totals)
+        row["agrees"] = row["agrees"] and row["scores"] == recorded
+
+    def referee_hand(self, row: dict[str, Any], facts: list[Fact] | None) -> None:
+        """Referee one hand, and check it is the match's: its number, its players, its
+        first bidder. Its violations become the match's, named by hand."""
+        n = row["number"]
+        row.update(landlord=None, base=None, multiplier=None, scores=None, agrees=False,
+                   live=False, violations=[], differences=[])
+        if not facts:
+            self.broke(row["started_at"], "hand-is-stored", f"hand {n} ({row['hand_id']}) "
+                       "has no stored events")
+            return
+        hand = referee(facts)
+        settlement = hand.details.get("settlement")
+        if settlement is not None:
+            row.update(landlord=settlement["landlord"], base=settlement["base"],
+                       multiplier=settlement["multiplier"], scores=settlement["scores"])
+        start = facts[0].data if facts[0].type == "Started" else {}
+        dealt = next((f for f in facts if f.type == "Dealt"), None)
+        if self.match_id is not None and start.get("match_id") != self.match_id:
+            hand.violation(1, "hand-belongs-to-match", f"the hand names match "
+                           f"{start.get('match_id')}, not this one")
+        if start.get("number") != n:
+            hand.violation(1, "hand-numbering", f"the hand calls itself hand "
+                           f"{start.get('number')} but it is hand {n} of the match")
+        if start.get("players") != self.players:
+            hand.violation(1, "same-players", "the hand's players are not the match's")
+        if dealt is not None and dealt.data.get("first_bidder") != row["first_bidder"]:
+            hand.violation(dealt.version, "first-bidder-rotates", f"the hand's first "
+                           f"bidder is seat {dealt.data.get('first_bidder')}, the match "
+                           f"says seat {row['first_bidder']}")
+        for v in hand.violations:
+            where = f", event {v.version}" if v.version is not None else ""
+            self.broke(None, v.rule, f"hand {n}{where}: {v.message}")
+        row["violations"] = [v.as_dict() for v in hand.violations]
+        row["differences"] = [c.as_dict() for c in hand.differences()]
+        row["live"] = bool(hand.problems) and settlement is None
+        row["agrees"] = hand.agrees
+
+
 def referee_match(match_facts: list[Fact], hands: dict[str, list[Fact]],
                   match_id: str | None = None) -> Recount:
     """A match hand after hand: each hand refereed, its recorded scores in the match
     compared with the hand's own, the first bidder moving one seat each hand, and the
-    running totals. ``hands`` maps each hand id to that hand's facts."""
-    r = Recount()
-    players: list[str] = []
-    first_bidder = 0
-    started: list[dict[str, Any]] = []
-    live: dict[str, Any] | None = None
-    recorded_totals: list[float] = [0] * SEATS
-    totals: list[float] = [0] * SEATS
-    if not match_facts or match_facts[0].type != "MatchCreated":
-        r.violation(match_facts[0].version if match_facts else 1, "match-starts",
-                    "a match's first event is its creation (MatchCreated)")
-    for f in match_facts:
-        d = f.data
-        if f.type == "MatchCreated":
-            players, first_bidder = list(d["players"]), d["first_bidder"]
-            if len(players) != SEATS:
-                r.violation(f.version, "three-players", f"{len(players)} players in a match")
-        elif f.type == "HandStarted":
-            number = len(started) + 1
-            if live is not None:
-                r.violation(f.version, "one-hand-at-a-time", f"hand {d['number']} started "
-                            f"while hand {live['number']} was still being played")
-            if d["number"] != number:
-                r.violation(f.version, "hand-numbering", f"hand {number} is recorded as "
-                            f"hand {d['number']}")
-            due = (first_bidder + number - 1) % SEATS
-            if d["first_bidder"] != due:
-                r.violation(f.version, "first-bidder-rotates", f"hand {number}'s first "
-                            f"bidder is seat {d['first_bidder']}, but it is seat {due}'s "
-                            "turn to bid first")
-            live = {"number": number, "hand_id": d["hand_id"],
-                    "first_bidder": d["first_bidder"], "started_at": f.version}
-            started.append(live)
-            _referee_hand_of_match(r, live, hands.get(d["hand_id"]), players, match_id)
-        elif f.type == "HandScored":
-            row = next((h for h in started if h["hand_id"] == d["hand_id"]), None)
-            if row is None or row is not live:
-                r.violation(f.version, "scores-for-the-live-hand", f"scores recorded for "
-                            f"{d['hand_id']}, which is not the match's live hand")
-                continue
-            live = None
-            row["recorded_scores"] = d["scores"]
-            r.check(f"hand {row['number']} scores", row["scores"], d["scores"], f.version)
-            recorded_totals = [a + b for a, b in zip(recorded_totals, d["scores"],
-                                                     strict=True)]
-            totals = [a + b for a, b in zip(totals, row["scores"] or [0] * SEATS,
-                                            strict=True)]
-            row["totals"] = list(totals)
-            row["agrees"] = row["agrees"] and row["scores"] == d["scores"]
-        else:
-            r.violation(f.version, "known-events", f"{f.type} is not an event of a match")
-    for row in started:
-        row.setdefault("recorded_scores", None)
-        row.setdefault("totals", None)
-        if row is not live and row["recorded_scores"] is None:
-            row["agrees"] = False
-    if live is not None and live["scores"] is not None:
-        r.violation(None, "scores-for-the-live-hand", f"hand {live['number']} is over but "
-                    "the match never recorded its scores")
-    r.check("running totals", totals, recorded_totals,
-            match_facts[-1].version if match_facts else None)
-    r.details = {"hands": started, "totals": totals, "recorded_totals": recorded_totals}
-    return r
+    running totals. ``hands`` maps each hand id to that hand's facts.
 
-
-def _referee_hand_of_match(r: Recount, row: dict[str, Any], facts: list[Fact] | None,
-                           players: list[str], match_id: str | None) -> None:
-    """Referee one hand of a match; its violations are the match's, named by hand."""
-    n = row["number"]
-    row.update(landlord=None, base=None, multiplier=None, scores=None, agrees=False,
-               violations=[], differences=[])
-    if not facts:
-        r.violation(row["started_at"], "hand-is-stored", f"hand {n} ({row['hand_id']}) "
-                    "has no stored events")
-        return
-    hand = referee(facts)
-    settlement = hand.details.get("settlement")
-    if settlement is not None:
-        row.update(landlord=settlement["landlord"], base=settlement["base"],
-                   multiplier=settlement["multiplier"], scores=settlement["scores"])
-    start = facts[0].data if facts[0].type == "Started" else {}
-    dealt = next((f for f in facts if f.type == "Dealt"), None)
-    if match_id is not None and start.get("match_id") != match_id:
-        hand.violation(1, "hand-belongs-to-match", f"the hand names match "
-                       f"{start.get('match_id')}, not this one")
-    if start.get("number") != n:
-        hand.violation(1, "hand-numbering", f"the hand calls itself hand "
-                       f"{start.get('number')} but it is hand {n} of the match")
-    if start.get("players") != players:
-        hand.violation(1, "same-players", "the hand's players are not the match's")
-    if dealt is not None and dealt.data.get("first_bidder") != row["first_bidder"]:
-        hand.violation(dealt.version, "first-bidder-rotates", f"the hand's first bidder "
-                       f"is seat {dealt.data.get('first_bidder')}, the match says seat "
-                       f"{row['first_bidder']}")
-    for v in hand.violations:
-        where = f", event {v.version}" if v.version is not None else ""
-        r.violation(None, v.rule, f"hand {n}{where}: {v.message}")
-    row["violations"] = [v.as_dict() for v in hand.violations]
-    row["differences"] = [c.as_dict() for c in hand.differences()]
-    row["live"] = bool(hand.problems) and settlement is None
-    row["agrees"] = hand.agrees
+    ``recount.details["hands"]`` has a row per hand (number, landlord, base, multiplier,
+    scores, totals, agrees), ``details["totals"]`` the running totals.
+    """
+    return MatchReferee(hands, match_id).run(match_facts)

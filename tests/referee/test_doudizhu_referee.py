@@ -413,3 +413,10 @@ def test_the_referee_imports_nothing_from_the_engine() -> None:
             assert not any(n.startswith("domain.doudizhu") for n in names), path
             if isinstance(node, ast.ImportFrom):
                 assert node.level == 0, f"{path}: a relative import"
+
+
+def test_an_unreadable_match_event_is_named_not_a_crash() -> None:
+    match, hands = match_story()
+    match[3] = Fact(4, "HandStarted", {"hand_id": "h2"})  # no number, no first bidder
+    judged = referee_match(match, hands, match_id="m")
+    assert ("readable-event", 4) in [(v.rule, v.version) for v in judged.violations]
