@@ -130,7 +130,11 @@ class Series:
     game_ids: Callable[[Sequence[Fact]], list[str]]
     #: where one game stands in the series (its number, the running totals), from facts
     standing: Callable[[Sequence[Fact], str], dict[str, Any]]
-    referee: Callable[[list[Fact], Mapping[str, list[Fact]]], Recount] | None = None
+    #: audits a series from its raw facts and each game's (``series_id`` to check that
+    #: each game names its series)
+    referee: Callable[..., Recount] | None = None
+    #: the series' audit in words, a line per game (default: the figures)
+    report_lines: Callable[[Recount], list[str]] | None = None
     noun: str = "match"
 
 

@@ -150,19 +150,26 @@ def replay(game_id: str, at: int | None, viewer: str, as_json: bool, store: str 
 
 
 @main.command()
-@click.argument("game_id")
+@click.argument("game_id", required=False)
+@click.option("--match", "match_id", default=None,
+              help="audit a whole match: every hand, one line each, and the totals")
 @click.option("--receipt", default=None, help="a seat's receipt to check against the record")
 @click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
 @STORE
-def audit(game_id: str, receipt: str | None, as_json: bool, store: str | None) -> None:
+def audit(game_id: str | None, match_id: str | None, receipt: str | None, as_json: bool,
+          store: str | None) -> None:
     """Re-check a game (or a whole match) from its raw events: chain, rules, figures."""
     from service.audit import audit_game
 
+    if (game_id is None) == (match_id is None):
+        raise click.UsageError("name one game (paiju audit ID) or one match (--match ID)")
     hall = open_hall(store)
     try:
-        report = audit_game(hall, game_id, receipt)
+        report = audit_game(hall, game_id or match_id, receipt)  # type: ignore[arg-type]
     except NotFound as e:
         raise click.ClickException(str(e)) from None
+    if match_id is not None and not report.is_series:
+        raise click.ClickException(f"{match_id} is a {report.kind} game, not a match")
     click.echo(json.dumps(report.as_dict(), indent=2, default=str) if as_json else report.text())
     sys.exit(0 if report.agrees else 1)
 

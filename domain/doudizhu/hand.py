@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
-
-from eventsourcing.domain import event
+from typing import TYPE_CHECKING, Any
 
 from domain.doudizhu.cards import (
     DECK,
@@ -85,46 +83,29 @@ class Hand(Game):
             raise InvalidSetup(f"Dou Dizhu takes no options (got {sorted(options)})")
         if first_bidder is None:
             first_bidder = rng.randrange(3)
-        hand = cls(
-            players=list(players),
-            options={},
-            agents=seats,
-            match_id=match_id,
-            number=number,
-        )
-        hand._deal(deck=shuffled_deck(rng), first_bidder=first_bidder)
+        hand = cls._create(cls.Started, players=list(players), options={}, agents=seats,
+                           match_id=match_id, number=number)
+        hand.trigger_event(cls.Dealt, deck=shuffled_deck(rng), first_bidder=first_bidder)
         return hand
 
-    @event("Started")
-    def __init__(
-        self,
-        players: list[str],
-        options: dict[str, Any],
-        agents: list[str],
-        match_id: str | None,
-        number: int,
-    ) -> None:
-        self.players = players
-        self.options = options
-        self.agents = agents
-        self.match_id = match_id
-        self.number = number
-        self.outcome = None
-        self.settlement: dict[str, Any] | None = None
-        self.deals = 0
-        self.deck: list[str] = []
-        self.hands: list[list[str]] = [[], [], []]
-        self.ranks: list[str] = ["", "", ""]  # each hand's rank string, kept with it
-        self.kitty: list[str] = []
-        self.phase = "bidding"
-        self.first_bidder = 0
-        self.bids: list[list[int]] = []  # [seat, bid] with 0 for a declined call
-        self.landlord: int | None = None
-        self.base = 0
-        self.turn = 0
-        self.last_play: list[Any] | None = None  # [seat, ranks] while a trick is open
-        self.passes = 0
-        self.plays: list[list[Any]] = []  # [seat, ranks ('' = pass), version]
+    if TYPE_CHECKING:  # set by Started; not class annotations (the library reads those)
+        match_id: str | None
+        number: int
+        settlement: dict[str, Any] | None
+        deals: int
+        deck: list[str]
+        hands: list[list[str]]
+        ranks: list[str]  # each hand's rank string, kept with it
+        kitty: list[str]
+        phase: str
+        first_bidder: int
+        bids: list[list[int]]  # [seat, bid] with 0 for a declined call
+        landlord: int | None
+        base: int
+        turn: int
+        last_play: list[Any] | None  # [seat, ranks] while a trick is open
+        passes: int
+        plays: list[list[Any]]  # [seat, ranks ('' = pass), version]
 
     # --- queries --------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -184,7 +165,7 @@ class Hand(Game):
         elif kind == "pass":
             if self.last_play is None:
                 raise MustLead("you lead this trick, so you must play (passing is not allowed)")
-            self._passed(seat=seat)
+            self.trigger_event(self.Passed, seat=seat)
         elif kind == "play":
             self._play(seat, action.get("cards"))
         elif kind == "bid":
@@ -194,15 +175,17 @@ class Hand(Game):
 
     def _call(self, seat: int, value: int, rng: random.Random) -> None:
         if value:
-            self._bid_placed(seat=seat, bid=value)
+            self.trigger_event(self.BidPlaced, seat=seat, bid=value)
         else:
-            self._bid_declined(seat=seat)
+            self.trigger_event(self.BidDeclined, seat=seat)
         if value == 3 or len(self.bids) == 3:
             if self.high_bid == 0:
-                self._deal(deck=shuffled_deck(rng), first_bidder=(self.first_bidder + 1) % 3)
+                self.trigger_event(self.Dealt, deck=shuffled_deck(rng),
+                                   first_bidder=(self.first_bidder + 1) % 3)
             else:
                 winner = max(self.bids, key=lambda sb: sb[1])[0]
-                self._landlord_chosen(seat=winner, base=self.high_bid, kitty=list(self.kitty))
+                self.trigger_event(self.LandlordChosen, seat=winner, base=self.high_bid,
+                                   kitty=list(self.kitty))
 
     def _play(self, seat: int, cards: Any) -> None:
         hand = self.hands[seat]
@@ -238,12 +221,13 @@ class Hand(Game):
                     f"{ranks} ({pattern.kind.value}) does not beat {self.last_play[1]} "
                     f"({last.kind.value})"
                 )
-        self._cards_played(seat=seat, cards=chosen, ranks=ranks, pattern=_NAMES[pattern.kind])
+        self.trigger_event(self.CardsPlayed, seat=seat, cards=chosen, ranks=ranks,
+                           pattern=_NAMES[pattern.kind])
         if not self.hands[seat]:
             self._finish(winner=seat, escape=None)
 
     def _escape_now(self, seat: int) -> None:
-        self._escaped(seat=seat)
+        self.trigger_event(self.Escaped, seat=seat)
         self._finish(winner=None, escape=seat)
 
     def _finish(self, winner: int | None, escape: int | None) -> None:
@@ -254,7 +238,7 @@ class Hand(Game):
             winner=winner,
             escape=escape,
         )
-        self._score_settled(settlement=s.as_dict())
+        self.trigger_event(self.ScoreSettled, settlement=s.as_dict())
         if escape is not None:
             winners = [i for i in range(3) if i != escape]
             side, reason = "escape", "escape"
@@ -270,7 +254,7 @@ class Hand(Game):
             else ("landlord" if i == self.landlord else "peasant")
             for i in range(3)
         ]
-        self._game_ended(outcome={
+        self.trigger_event(self.GameEnded, outcome={
             "winners": winners,
             "side": side,
             "reason": reason,
@@ -278,9 +262,38 @@ class Hand(Game):
         })
 
     # --- events (state changes only; they run again on replay) ----------------
-    # Declared as classes rather than with @event: half the cost per event, which
-    # matters to bots playing thousands of hands.
+    class Started(Game.Created):
+        players: list[str]
+        options: dict[str, Any]
+        agents: list[str]
+        match_id: str | None
+        number: int
+
+        def apply(self, hand: Hand) -> None:
+            hand.players = self.players
+            hand.options = self.options
+            hand.agents = self.agents
+            hand.match_id = self.match_id
+            hand.number = self.number
+            hand.outcome = None
+            hand.settlement = None
+            hand.deals = 0
+            hand.deck = []
+            hand.hands = [[], [], []]
+            hand.ranks = ["", "", ""]
+            hand.kitty = []
+            hand.phase = "bidding"
+            hand.first_bidder = 0
+            hand.bids = []
+            hand.landlord = None
+            hand.base = 0
+            hand.turn = 0
+            hand.last_play = None
+            hand.passes = 0
+            hand.plays = []
+
     class Dealt(Game.SecretEvent):
+        """The shuffled deck: every seat's hand and the kitty, hidden while live."""
         deck: list[str]
         first_bidder: int
 
@@ -363,31 +376,6 @@ class Hand(Game):
         def apply(self, hand: Hand) -> None:
             hand.settlement = self.settlement
             hand.phase = "ended"
-
-    def _deal(self, deck: list[str], first_bidder: int) -> None:
-        self.trigger_event(self.Dealt, deck=deck, first_bidder=first_bidder)
-
-    def _bid_placed(self, seat: int, bid: int) -> None:
-        self.trigger_event(self.BidPlaced, seat=seat, bid=bid)
-
-    def _bid_declined(self, seat: int) -> None:
-        self.trigger_event(self.BidDeclined, seat=seat)
-
-    def _landlord_chosen(self, seat: int, base: int, kitty: list[str]) -> None:
-        self.trigger_event(self.LandlordChosen, seat=seat, base=base, kitty=kitty)
-
-    def _cards_played(self, seat: int, cards: list[str], ranks: str, pattern: str) -> None:
-        self.trigger_event(self.CardsPlayed, seat=seat, cards=cards, ranks=ranks,
-                           pattern=pattern)
-
-    def _passed(self, seat: int) -> None:
-        self.trigger_event(self.Passed, seat=seat)
-
-    def _escaped(self, seat: int) -> None:
-        self.trigger_event(self.Escaped, seat=seat)
-
-    def _score_settled(self, settlement: dict[str, Any]) -> None:
-        self.trigger_event(self.ScoreSettled, settlement=settlement)
 
     # --- views ----------------------------------------------------------------
     def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
-
-from eventsourcing.domain import event
+from typing import TYPE_CHECKING, Any
 
 from domain.doudizhu.hand import Hand
 from domain.game import Chained, IllegalAction, InvalidSetup, pick
@@ -25,13 +23,13 @@ class Match(Chained):
     def new(cls, players: list[str], *, rng: random.Random | None = None) -> Match:
         if len(players) != 3:
             raise InvalidSetup(f"a Dou Dizhu match seats exactly 3 players, not {len(players)}")
-        return cls(players=list(players), first_bidder=pick(rng).randrange(3))
+        return cls._create(cls.MatchCreated, players=list(players),
+                           first_bidder=pick(rng).randrange(3))
 
-    @event("MatchCreated")
-    def __init__(self, players: list[str], first_bidder: int) -> None:
-        self.players = players
-        self.first_bidder = first_bidder
-        self.hands: list[dict[str, Any]] = []
+    if TYPE_CHECKING:  # set by MatchCreated; not class annotations (the library reads those)
+        players: list[str]
+        first_bidder: int
+        hands: list[dict[str, Any]]  # hand_id, number, first_bidder, scores (None: live)
 
     @property
     def live_hand(self) -> str | None:
@@ -51,7 +49,7 @@ class Match(Chained):
     def start_hand(self, hand_id: str) -> None:
         if self.live_hand is not None:
             raise HandStillLive(f"hand {self.live_hand} of this match is still being played")
-        self._hand_started(hand_id=hand_id, number=len(self.hands) + 1,
+        self.trigger_event(self.HandStarted, hand_id=hand_id, number=len(self.hands) + 1,
                            first_bidder=self.next_first_bidder())
 
     def next_game(self, *, agents: list[str] | None = None,
@@ -70,18 +68,35 @@ class Match(Chained):
     def record(self, hand_id: str, scores: list[float]) -> None:
         if self.live_hand != hand_id:
             raise IllegalAction(f"hand {hand_id} is not this match's live hand")
-        self._hand_scored(hand_id=hand_id, scores=list(scores))
+        self.trigger_event(self.HandScored, hand_id=hand_id, scores=list(scores))
 
-    @event("HandStarted")
-    def _hand_started(self, hand_id: str, number: int, first_bidder: int) -> None:
-        self.hands.append({"hand_id": hand_id, "number": number,
-                           "first_bidder": first_bidder, "scores": None})
+    # --- events (state changes only; they run again on replay) ----------------
+    class MatchCreated(Chained.Created):
+        players: list[str]
+        first_bidder: int
 
-    @event("HandScored")
-    def _hand_scored(self, hand_id: str, scores: list[float]) -> None:
-        for h in self.hands:
-            if h["hand_id"] == hand_id:
-                h["scores"] = scores
+        def apply(self, match: Match) -> None:
+            match.players = self.players
+            match.first_bidder = self.first_bidder
+            match.hands = []
+
+    class HandStarted(Chained.Event):
+        hand_id: str
+        number: int
+        first_bidder: int
+
+        def apply(self, match: Match) -> None:
+            match.hands.append({"hand_id": self.hand_id, "number": self.number,
+                                "first_bidder": self.first_bidder, "scores": None})
+
+    class HandScored(Chained.Event):
+        hand_id: str
+        scores: list[float]
+
+        def apply(self, match: Match) -> None:
+            for h in match.hands:
+                if h["hand_id"] == self.hand_id:
+                    h["scores"] = self.scores
 
     def view(self) -> dict[str, Any]:
         running: list[float] = [0, 0, 0]

@@ -6,12 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.audit import Fact, Recount
-from domain.doudizhu.audit import recount_hand as referee  # until the referee lands
-from domain.doudizhu.audit import recount_match
 from domain.doudizhu.bots import POLICIES
 from domain.doudizhu.hand import Hand
 from domain.doudizhu.match import Match
 from domain.doudizhu.text import DoudizhuNarrator
+from domain.referee.doudizhu import referee, referee_match
 from domain.spec import Column, GameSpec, ReadModel, Row, Series, Table
 
 HANDS = Table("doudizhu_hands", tuple(Column(n, t) for n, t in (
@@ -66,21 +65,29 @@ def standing(facts: Sequence[Fact], hand_id: str) -> dict[str, Any]:
     return {"number": number, "totals": totals}
 
 
-def referee_match(facts: list[Fact], hands: Mapping[str, list[Fact]]) -> Recount:
-    """Each hand's recorded scores in the match against its recount, and the totals."""
-    scores = {}
-    for hid, hand_facts in hands.items():
-        settled = referee(list(hand_facts)).details.get("settlement")
-        if settled:
-            scores[hid] = settled["scores"]
-    r = recount_match(list(facts), scores)
-    recorded = [0.0, 0.0, 0.0]
-    for f in facts:
-        if f.type == "HandScored":
-            recorded = [a + b for a, b in zip(recorded, f.data["scores"], strict=True)]
-    r.check("running totals", r.details["totals"], recorded,
-            facts[-1].version if facts else None)
-    return r
+def _signed(points: float) -> str:
+    return f"{points:+g}" if points else "0"
+
+
+def match_lines(r: Recount) -> list[str]:
+    """A match's hands, one line each, then the running totals."""
+    lines = [f"  {'hand':>4}  {'landlord':<8} {'base':>4} {'mult':>4}  {'scores':<20} "
+             f"{'totals':<20} verdict"]
+    for h in r.details.get("hands", []):
+        scores = " ".join(_signed(s) for s in h["scores"] or [])
+        totals = " ".join(_signed(s) for s in h["totals"] or [])
+        landlord = "—" if h["landlord"] is None else f"seat {h['landlord']}"
+        verdict = "live" if h.get("live") else "agrees" if h["agrees"] else "differs"
+        lines.append(f"  {h['number']:>4}  {landlord:<8} {h['base'] or '—':>4} "
+                     f"{h['multiplier'] or '—':>4}  {scores or '—':<20} {totals or '—':<20} "
+                     f"{verdict}")
+    lines.append(f"running totals: {r.details.get('totals')}")
+    return lines
+
+
+def audit_match(facts: list[Fact], hands: Mapping[str, list[Fact]],
+                series_id: str | None = None) -> Recount:
+    return referee_match(facts, dict(hands), match_id=series_id)
 
 
 def tally(hand: Hand) -> Mapping[str, float]:
@@ -102,7 +109,7 @@ SPEC = GameSpec(
     tally=tally,
     read_model=READ_MODEL,
     series=Series(aggregate=Match, series_of=lambda f: f.data.get("match_id"),
-                  game_ids=hand_ids, standing=standing, referee=referee_match,
-                  noun="match"),
+                  game_ids=hand_ids, standing=standing, referee=audit_match,
+                  report_lines=match_lines, noun="match"),
     rules="docs/rules/doudizhu.md",
 )

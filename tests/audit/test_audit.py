@@ -89,13 +89,14 @@ def test_a_wrong_recorded_score_is_named_with_its_event(hall: GameHall) -> None:
     play(hand, bid(0, 1), *passes(1, 2), cards(0, "456789TJQKA"), *passes(1, 2), cards(0, "3333"),
          *passes(1, 2), cards(0, "222"), *passes(1, 2))
     # the test writes the end itself: the rocket, then a wrong settlement
-    hand._cards_played(seat=0, cards=["BJ", "RJ"], ranks="BR", pattern="rocket")
+    hand.trigger_event(Hand.CardsPlayed, seat=0, cards=["BJ", "RJ"], ranks="BR",
+                       pattern="rocket")
     wrong = {"base": 1, "landlord": 0, "bombs": [], "rockets": [], "spring": False,
              "anti_spring": False, "multiplier": 1, "escape": None, "landlord_won": True,
              "scores": [2, -1, -1]}
-    hand._score_settled(settlement=wrong)
-    hand._game_ended(outcome={"winners": [0], "side": "landlord", "reason": "emptied",
-                              "seats": []})
+    hand.trigger_event(Hand.ScoreSettled, settlement=wrong)
+    hand.trigger_event(Hand.GameEnded, outcome={"winners": [0], "side": "landlord",
+                                                "reason": "emptied", "seats": []})
     hall.save(hand)
     report = audit_game(hall, hand.id)
     assert not report.agrees and not report.chain  # the chain is fine: the figures are not
@@ -210,7 +211,8 @@ def test_an_appended_event_after_the_end_is_caught(hall: GameHall) -> None:
     hand = spring_hand()
     hall.save(hand)
     receipt = hand.receipt
-    hand._score_settled(settlement={"scores": [0, 0, 0]})  # forged, with a valid chain link
+    # forged, with a valid chain link
+    hand.trigger_event(Hand.ScoreSettled, settlement={"scores": [0, 0, 0]})
     hall.save(hand)
     report = audit_game(hall, hand.id, receipt)
     assert any("comes after the end" in p for p in report.chain)

@@ -26,9 +26,9 @@ def deck_for(hands: list[str], kitty: str) -> list[str]:
 
 def rig(hands: list[str], kitty: str, first_bidder: int = 0) -> Hand:
     """Given: a hand started and dealt with exactly these cards."""
-    hand = Hand(players=["ann", "bob", "cat"], options={}, agents=["human"] * 3,
-                match_id=None, number=1)
-    hand._deal(deck=deck_for(hands, kitty), first_bidder=first_bidder)
+    hand = Hand._create(Hand.Started, players=["ann", "bob", "cat"], options={},
+                        agents=["human"] * 3, match_id=None, number=1)
+    hand.trigger_event(Hand.Dealt, deck=deck_for(hands, kitty), first_bidder=first_bidder)
     return hand
 
 

@@ -1,0 +1,65 @@
+"""A forger with write access to the store: rewrites a game's stored rows and re-seals
+the hash chain with plain JSON and SHA-256, never touching paiju.
+
+Each row's ``state`` is the event's canonical JSON (keys sorted, compact, UTF-8) and its
+``prev`` field is the SHA-256 hex of the previous row's bytes: after an edit, every
+following ``prev`` is recomputed, so the chain checks again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlparse
+from uuid import UUID
+
+Body = dict[str, Any]
+
+
+def canonical_bytes(body: Body) -> bytes:
+    return json.dumps(body, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False).encode()
+
+
+class StoredRows:
+    """One game's rows in a SQLite file or a PostgreSQL schema."""
+
+    def __init__(self, store: str, game_id: UUID) -> None:
+        self.store, self.game_id = store, game_id
+        self.sqlite = store.startswith("sqlite")
+
+    def _run(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        if self.sqlite:
+            with sqlite3.connect(urlparse(self.store).path[1:]) as conn:
+                return conn.execute(sql.replace("%s", "?").replace("{table}", "stored_events"),
+                                    params).fetchall()
+        import psycopg
+
+        schema = self.store.split("schema=")[1]
+        with psycopg.connect(self.store.split("?")[0], autocommit=True) as conn:
+            cur = conn.execute(sql.replace("{table}", f"{schema}.paiju_events"), params)
+            return cur.fetchall() if cur.description else []
+
+    @property
+    def _key(self) -> Any:
+        return self.game_id.hex if self.sqlite else self.game_id
+
+    def read(self) -> list[Body]:
+        rows = self._run("SELECT originator_version, state FROM {table} "
+                         "WHERE originator_id = %s ORDER BY originator_version", (self._key,))
+        return [json.loads(bytes(state)) for _, state in rows]
+
+    def rewrite(self, edit: Callable[[list[Body]], None]) -> None:
+        """Edit the decoded rows in place, then store them re-sealed."""
+        bodies = self.read()
+        edit(bodies)
+        prev = ""
+        for body in bodies:
+            body["prev"] = prev
+            raw = canonical_bytes(body)
+            self._run("UPDATE {table} SET state = %s WHERE originator_id = %s AND "
+                      "originator_version = %s", (raw, self._key, body["originator_version"]))
+            prev = hashlib.sha256(raw).hexdigest()
