@@ -9,19 +9,13 @@ the history changed. On a real SQLite file and on a PostgreSQL schema.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-import sqlite3
-from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlparse
 from uuid import UUID
 
 from service.audit import audit_game
 from service.hall import GameHall
-
-Body = dict[str, Any]
+from tests.referee.forger import Body, StoredRows
 
 
 def finished_game(hall: GameHall) -> tuple[UUID, str]:
@@ -32,44 +26,18 @@ def finished_game(hall: GameHall) -> tuple[UUID, str]:
     return game.id, str(game.receipt)
 
 
-def canonical(body: Body) -> bytes:
-    """An event's canonical bytes: compact JSON, keys sorted, UTF-8 as is."""
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+def forge(store: str, game_id: UUID, pick: Any, change: Any) -> int:
+    """Change the first stored event ``pick`` accepts, re-seal every row after it and
+    write them back (plain JSON and SHA-256, as any forger could); its event number."""
+    forged: list[int] = []
 
+    def edit(bodies: list[Body]) -> None:
+        body = next(b for b in bodies if pick(b, bodies))
+        change(body, bodies)
+        forged.append(int(body["originator_version"]))
 
-def forge(hall: GameHall, store: str, game_id: UUID, edit: Callable[[list[Body]], int]) -> int:
-    """Edit the stored events, re-seal the chain from the first row and write back every
-    row that changed. ``edit`` changes the bodies and returns the forged event's number."""
-    rows = hall.recorder.select_events(game_id)
-    before = [bytes(r.state) for r in rows]
-    bodies = [json.loads(b) for b in before]
-    forged = edit(bodies)
-    prev, after = "", []
-    for body in bodies:
-        body["prev"] = prev
-        after.append(canonical(body))
-        prev = hashlib.sha256(after[-1]).hexdigest()
-    changed = [(v, new) for v, (old, new) in enumerate(zip(before, after, strict=True), 1)
-               if old != new]
-    assert changed and changed[0][0] == forged  # the forged row, then every later prev
-    write(store, game_id, changed)
-    return forged
-
-
-def write(store: str, game_id: UUID, rows: list[tuple[int, bytes]]) -> None:
-    if store.startswith("sqlite"):
-        with sqlite3.connect(urlparse(store).path[1:]) as conn:
-            conn.executemany(
-                "UPDATE stored_events SET state = ? WHERE originator_id = ? AND "
-                "originator_version = ?", [(state, game_id.hex, v) for v, state in rows])
-        return
-    import psycopg
-
-    schema = store.split("schema=")[1]
-    with psycopg.connect(store.split("?")[0], autocommit=True) as conn, conn.cursor() as cur:
-        cur.executemany(
-            f"UPDATE {schema}.paiju_events SET state = %s WHERE originator_id = %s AND "
-            "originator_version = %s", [(state, game_id, v) for v, state in rows])
+    StoredRows(store, game_id).rewrite(edit)
+    return forged[0]
 
 
 def audited(store: str, game_id: UUID, receipt: str | None = None) -> Any:
@@ -93,32 +61,26 @@ def named(report: Any, version: int, rule: str) -> None:
 
 def test_an_inverted_investigation_answer(hall: GameHall, store: str) -> None:
     game_id, receipt = finished_game(hall)
-
-    def invert(bodies: list[Body]) -> int:
-        probe = next(b for b in bodies if b["type"].endswith(".Investigated")
-                     and b["target"] is not None)
-        probe["killer"] = not probe["killer"]
-        return int(probe["originator_version"])
-
-    forged = forge(hall, store, game_id, invert)
+    forged = forge(store, game_id,
+                   lambda b, _: b["type"].endswith(".Investigated") and b["target"] is not None,
+                   lambda b, _: b.update(killer=not b["killer"]))
     report = audited(store, game_id)
     named(report, forged, "investigation-answer")
     # a receipt kept by a seat still tells the history changed
     assert not audited(store, game_id, receipt).receipt["valid"]
 
 
+def first_victim(bodies: list[Body]) -> int:
+    return int(next(b for b in bodies if b["type"].endswith(".VictimAnnounced"))["seat"])
+
+
 def test_a_dead_seats_vote(hall: GameHall, store: str) -> None:
     game_id, _ = finished_game(hall)
-
-    def dead_vote(bodies: list[Body]) -> int:
-        # the first vote of day 1 is given to the night's victim, dead since the night
-        dawn = next(b for b in bodies if b["type"].endswith(".VictimAnnounced"))
-        vote = next(b for b in bodies if b["type"].endswith(".VoteCast")
-                    and b["target"] != dawn["seat"])
-        vote["seat"] = dawn["seat"]
-        return int(vote["originator_version"])
-
-    forged = forge(hall, store, game_id, dead_vote)
+    # the first vote of day 1 is given to the night's victim, dead since the night
+    forged = forge(store, game_id,
+                   lambda b, all_: b["type"].endswith(".VoteCast")
+                   and b["target"] != first_victim(all_),
+                   lambda b, all_: b.update(seat=first_victim(all_)))
     report = audited(store, game_id)
     named(report, forged, "voter-alive")
     assert any(v.rule == "voter-alive" and "is dead" in v.message
