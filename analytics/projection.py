@@ -53,7 +53,10 @@ def open_view(hall: GameHall) -> ReadModel:
 def _build_view(hall: GameHall) -> ReadModel:
     factory = hall.factory
     if isinstance(factory, SQLiteFactory | PostgresFactory):
-        own = InfrastructureFactory.construct(env=Environment(NAME, dict(hall.env)))
+        # its own small pool: a request reads the tables with one connection, and a
+        # projection page writes with one (see service.store.pool_max)
+        env = dict(hall.env) | {"POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "1"}
+        own = InfrastructureFactory.construct(env=Environment(NAME, env))
         view_class = SQLiteReadModel if isinstance(own, SQLiteFactory) else PostgresReadModel
         return own.tracking_recorder(view_class)  # type: ignore[arg-type,return-value]
     if isinstance(factory, POPOFactory):

@@ -84,8 +84,7 @@ class GameHall(Application[UUID]):
 
     @classmethod
     def from_store(cls, url: str | None = None, **extra: str) -> GameHall:
-        env = store_env(store_url(url))
-        prepare(env)
+        env = prepare(store_env(store_url(url)))  # tables set up once, under a lock
         # recently used games stay in memory; a get fast-forwards them from the store, so
         # several app servers sharing one store still see each other's moves
         env.setdefault("AGGREGATE_CACHE_MAXSIZE", "2000")
