@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_openapi3 import Info, OpenAPI
 
-from service.api import audit, errors, games, matches, replay, viewer
+from service.api import audit, errors, games, matches, replay, tokens, viewer
 from service.hall import GameHall
 
 
@@ -35,6 +35,7 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     errors.install(app)
     from analytics import api as stats_api
 
-    for bp in (games.bp, replay.bp, matches.bp, audit.bp, viewer.bp, stats_api.bp):
+    for bp in (games.bp, tokens.bp, replay.bp, matches.bp, audit.bp, viewer.bp,
+               stats_api.bp):
         app.register_api(bp)
     return app

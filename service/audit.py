@@ -163,7 +163,8 @@ def audit_game(hall: GameHall, game_id: str | UUID, receipt: str | None = None) 
     audit = Audit(str(uid), kind, len(facts), problems, head=head)
     ended = [f.version for f in facts if f.type == "GameEnded"]
     for f in facts:
-        if ended and f.version > ended[0] and f.type not in ("DisputeRaised", "DisputeResolved"):
+        if ended and f.version > ended[0] and f.type not in (
+                "DisputeRaised", "DisputeResolved", "SeatTokenReissued"):
             problems.append(f"event {f.version} ({f.type}) comes after the end of the game")
     if receipt is not None:
         at = ended[0] if ended else None

@@ -275,8 +275,11 @@ class GameHall(Application[UUID]):
         """One listing row from the created event and the latest stored record: two small
         reads, no replay (a Sanguosha game has hundreds of events)."""
         first: Any = self.mapper.to_domain_event(created)
-        last = self.recorder.select_events(created.originator_id, desc=True, limit=1)[0]
-        ended = last.topic.rsplit(".", 1)[-1] in ("GameEnded", "DisputeRaised",
+        last = fact = self.recorder.select_events(created.originator_id, desc=True, limit=1)[0]
+        if fact.topic.endswith(".SeatTokenReissued"):  # says nothing of the end: look past
+            fact = next((r for r in self.recorder.select_events(created.originator_id, desc=True)
+                         if not r.topic.endswith(".SeatTokenReissued")), last)
+        ended = fact.topic.rsplit(".", 1)[-1] in ("GameEnded", "DisputeRaised",
                                                    "DisputeResolved")
         cls = resolve_topic(first.originator_topic)
         return {

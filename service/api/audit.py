@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.game import REFEREE
 from service.api import auth
 from service.api.errors import ApiError
-from service.api.games import SECURITY, game_tables, hall
+from service.api.games import SECURITY, hall
 from service.api.models import AnyJSON, Error, GamePath
 from service.audit import audit_game
 
@@ -49,7 +49,7 @@ def audit(path: GamePath, query: AuditQuery) -> Any:
 def raise_dispute(path: GamePath, body: RaiseDispute) -> Any:
     """A seat or the referee disputes a finished game; the claim is recorded as an event."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     if who.table is None:
         raise ApiError(401, "token_required", "send a seat or referee token of this game")
     game.raise_dispute(who.viewer, body.claim)
@@ -62,7 +62,7 @@ def raise_dispute(path: GamePath, body: RaiseDispute) -> Any:
 def resolve(path: DisputePath, body: Resolve) -> Any:
     """The referee resolves a dispute, citing the digest of the audit it read."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     if who.viewer != REFEREE:
         raise ApiError(403, "referee_only", "only the referee resolves disputes")
     report = audit_game(hall(), game.id)

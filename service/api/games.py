@@ -60,7 +60,7 @@ def list_games(query: ListQuery) -> Any:
 def get_game(path: GamePath) -> Any:
     """The game as the caller may see it; a waiting seat also gets its legal actions."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     return jsonify(game.view(who.viewer))
 
 
@@ -69,7 +69,7 @@ def get_game(path: GamePath) -> Any:
 def act(path: GamePath, body: Act) -> Any:
     """One action for the caller's seat. A stale expected_version gets 409."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     if who.viewer == REFEREE:
         if body.seat is None:
             raise ApiError(422, "seat_required", "the referee names the seat it acts for")

@@ -8,7 +8,7 @@ from flask import jsonify
 from flask_openapi3 import APIBlueprint, Tag
 
 from service.api import auth
-from service.api.games import SECURITY, game_tables, hall
+from service.api.games import SECURITY, hall
 from service.api.models import AnyJSON, Error, EventsQuery, GamePath, StateQuery
 
 bp = APIBlueprint("replay", __name__, abp_tags=[Tag(name="replay")],
@@ -19,7 +19,7 @@ bp = APIBlueprint("replay", __name__, abp_tags=[Tag(name="replay")],
 def events(path: GamePath, query: EventsQuery) -> Any:
     """The move list: redacted for the caller while live, complete after the end."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     stored = hall().history(game.id, upto=query.upto)
     return jsonify({
         "id": str(game.id),
@@ -33,7 +33,7 @@ def events(path: GamePath, query: EventsQuery) -> Any:
 def state(path: GamePath, query: StateQuery) -> Any:
     """The game rebuilt from its first N events, as the caller may see it now."""
     latest = hall().game(path.game_id)
-    who = auth.caller(*game_tables(latest))
+    who = auth.caller_of(latest)
     then = hall().game_at(latest.id, query.at)
     view = then.view(who.viewer)
     if latest.outcome is not None and not then.sees_all(who.viewer):
