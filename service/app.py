@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_openapi3 import Info, OpenAPI
 
-from service.api import audit, errors, games, matches, replay, tokens, viewer
+from service.api import audit, errors, games, hygiene, matches, replay, tokens, viewer
 from service.hall import GameHall
 
 
@@ -33,6 +33,7 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     hall = app.config.get("PAIJU_HALL") or GameHall.from_store(app.config.get("PAIJU_STORE"))
     app.extensions["paiju.hall"] = hall
     errors.install(app)
+    hygiene.install(app)
     from analytics import api as stats_api
 
     for bp in (games.bp, tokens.bp, replay.bp, matches.bp, audit.bp, viewer.bp,
