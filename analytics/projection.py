@@ -8,19 +8,33 @@ One table logic (``ReadModel.process``) and two drivers:
   the log. It works on every store, and is how SQLite (which cannot subscribe) follows.
 * ``follow`` on PostgreSQL catches up, then runs the library's ``ProjectionRunner``
   (LISTEN/NOTIFY subscription, one event per transaction) until stopped.
+
+One bad stored event (a row that does not decode, a value the read model's database
+cannot hold, such as a NUL byte in PostgreSQL text) never stops the projection: its page
+is projected again event by event, the bad one is passed over with its tracking record
+(so it is not retried forever), logged with its notification id, game and version, and
+listed in ``Progress.skipped``; the rest goes on. Errors of the database itself (a lost
+connection, a missing table) are not an event's fault and still stop it.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
 import weakref
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from eventsourcing.persistence import InfrastructureFactory, IntegrityError, Tracking
+from eventsourcing.persistence import (
+    DataError,
+    InfrastructureFactory,
+    IntegrityError,
+    PersistenceError,
+    Tracking,
+)
 from eventsourcing.popo import POPOFactory
 from eventsourcing.postgres import PostgresFactory
 from eventsourcing.projection import Projection, ProjectionRunner
@@ -32,6 +46,7 @@ from analytics.translate import Translator
 from service.hall import GameHall
 
 BATCH = 1000
+log = logging.getLogger("paiju.projection")
 
 _VIEWS: weakref.WeakKeyDictionary[GameHall, ReadModel] = weakref.WeakKeyDictionary()
 _VIEWS_LOCK = threading.Lock()
@@ -74,6 +89,20 @@ def close_view(hall: GameHall) -> None:
         view.datastore.close()
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """A stored event the projection passed over, and why."""
+
+    notification_id: int
+    game_id: str
+    version: int
+    reason: str
+
+    def line(self) -> str:
+        return (f"skipped notification {self.notification_id} (game {self.game_id}, "
+                f"event {self.version}): {self.reason}")
+
+
 @dataclass
 class Progress:
     """What one catch-up did: notifications consumed, pages committed, where it ended."""
@@ -82,6 +111,23 @@ class Progress:
     batches: int = 0
     position: int = 0
     seconds: float = 0.0
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def is_bad_event(error: BaseException) -> bool:
+    """An error one event causes (it decodes wrong, or holds what the database refuses),
+    as opposed to one of the database itself, which must stop the projection."""
+    return isinstance(error, DataError) or (
+        isinstance(error, Exception) and not isinstance(error, PersistenceError))
+
+
+def skip(view: ReadModel, app_name: str, notification: Any, error: BaseException) -> Skipped:
+    """Record the tracking of a bad event without its changes, and report it."""
+    skipped = Skipped(notification.id, str(notification.originator_id),
+                      notification.originator_version, f"{type(error).__name__}: {error}")
+    view.process([], Tracking(app_name, notification.id))
+    log.warning("%s", skipped.line())
+    return skipped
 
 
 def catch_up(
@@ -107,12 +153,17 @@ def catch_up(
         page = hall.recorder.select_notifications(progress.position + 1, size, topics=topics)
         if not page:
             break
-        events = [hall.mapper.to_domain_event(n) for n in page]
         try:
+            events = [hall.mapper.to_domain_event(n) for n in page]
             view.process(events, Tracking(hall.name, page[-1].id))
         except IntegrityError:
             # another projector committed past us: continue from its position
             progress.position = view.position(hall.name)
+            continue
+        except Exception as e:
+            if not is_bad_event(e):
+                raise
+            one_by_one(hall, view, page, progress)
             continue
         progress.events += len(page)
         progress.batches += 1
@@ -121,6 +172,23 @@ def catch_up(
             on_batch(progress)
     progress.seconds = time.perf_counter() - started
     return progress
+
+
+def one_by_one(hall: GameHall, view: ReadModel, page: Sequence[Any], progress: Progress) -> None:
+    """A page with a bad event in it: each event in its own transaction, the bad skipped."""
+    for n in page:
+        try:
+            view.process([hall.mapper.to_domain_event(n)], Tracking(hall.name, n.id))
+        except IntegrityError:
+            progress.position = view.position(hall.name)  # another projector is ahead
+            return
+        except Exception as e:
+            if not is_bad_event(e):
+                raise
+            progress.skipped.append(skip(view, hall.name, n, e))
+        progress.events += 1
+        progress.batches += 1
+        progress.position = n.id
 
 
 class AnalyticsProjection(Projection[PostgresReadModel]):
@@ -133,7 +201,15 @@ class AnalyticsProjection(Projection[PostgresReadModel]):
         self.topics = view.translator.topics
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:  # type: ignore[override]
-        self.view.process([domain_event], tracking)
+        try:
+            self.view.process([domain_event], tracking)
+        except Exception as e:
+            if not is_bad_event(e) or isinstance(e, IntegrityError):
+                raise
+            bad = Skipped(tracking.notification_id, str(domain_event.originator_id),
+                          domain_event.originator_version, f"{type(e).__name__}: {e}")
+            self.view.process([], tracking)
+            log.warning("%s", bad.line())
 
 
 def follow(
@@ -158,9 +234,19 @@ def follow(
             view_class=PostgresReadModel,
             env=dict(hall.env),
         )
-        with runner:
-            while not stop.is_set():
-                runner.run_forever(timeout=interval)
+        while not stop.is_set():
+            try:
+                with runner:
+                    while not stop.is_set():
+                        runner.run_forever(timeout=interval)
+            except Exception as e:
+                if not is_bad_event(e):
+                    raise
+                # a row the subscription could not even decode: step over it in pages
+                catch_up(hall, view, on_batch=on_batch)
+                runner = ProjectionRunner(
+                    application_class=GameHall, projection_class=AnalyticsProjection,
+                    view_class=PostgresReadModel, env=dict(hall.env))
         return
     while not stop.wait(interval):
         catch_up(hall, view, on_batch=on_batch)
