@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_openapi3 import Info, OpenAPI
 
+from service import limits
 from service.api import audit, errors, games, hygiene, matches, replay, tokens, viewer
 from service.hall import GameHall
 
@@ -34,6 +35,7 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     app.extensions["paiju.hall"] = hall
     errors.install(app)
     hygiene.install(app)
+    limits.install(app)
     from analytics import api as stats_api
 
     for bp in (games.bp, tokens.bp, replay.bp, matches.bp, audit.bp, viewer.bp,

@@ -14,6 +14,7 @@ from service.api.errors import ApiError
 from service.api.games import SECURITY, hall
 from service.api.models import AnyJSON, Error, GamePath
 from service.audit import audit_game
+from service.limits import check_dispute_quota
 
 bp = APIBlueprint("audit", __name__, abp_tags=[Tag(name="audit")],
                   abp_responses={"404": Error, "422": Error})
@@ -52,6 +53,7 @@ def raise_dispute(path: GamePath, body: RaiseDispute) -> Any:
     who = auth.caller_of(game)
     if who.table is None:
         raise ApiError(401, "token_required", "send a seat or referee token of this game")
+    check_dispute_quota(game.disputes, who.viewer)
     game.raise_dispute(who.viewer, body.claim)
     hall()._save(game)  # noqa: SLF001
     return jsonify({"disputes": game.disputes, "version": game.version}), 201
