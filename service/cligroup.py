@@ -6,6 +6,7 @@ command it wraps, to list commands, and to look up a name it does not know. paij
 commands open the store their ``--store`` names themselves, so ``paiju serve --store X``
 or ``paiju --help`` must not create ``var/paiju.db`` on the way. Only Flask's own
 ``run``, ``shell`` and ``routes`` build the app (from ``PAIJU_STORE``).
+
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ class PaijuGroup(FlaskGroup):
         kwargs.setdefault("with_appcontext", False)
         return super().command(*args, **kwargs)
 
+    # Flask's plugin commands (``flask.commands`` entry points, such as flask-limiter's)
+    # are not loaded either: they would build the app, and paiju does not offer them.
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        self._load_plugin_commands()
         return click.Group.get_command(self, ctx, name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        self._load_plugin_commands()
         return sorted(click.Group.list_commands(self, ctx))
