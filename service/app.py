@@ -9,7 +9,17 @@ from typing import Any
 from flask_openapi3 import Info, OpenAPI
 
 from service import limits
-from service.api import audit, errors, games, hygiene, matches, replay, tokens, viewer
+from service.api import (
+    audit,
+    errors,
+    games,
+    health,
+    hygiene,
+    matches,
+    replay,
+    tokens,
+    viewer,
+)
 from service.hall import GameHall
 
 
@@ -39,6 +49,6 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     from analytics import api as stats_api
 
     for bp in (games.bp, tokens.bp, replay.bp, matches.bp, audit.bp, viewer.bp,
-               stats_api.bp):
+               stats_api.bp, health.bp):
         app.register_api(bp)
     return app

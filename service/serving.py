@@ -1,15 +1,18 @@
 """``paiju serve``: the API under gunicorn, with workers a few slow clients cannot stall.
 
-Why threads and deadlines: a sync gunicorn worker serves one connection at a time, so
-two clients that send half a request and wait held a two-worker server for 30 s. Here
-each worker is gunicorn's ``gthread`` worker (``--threads`` requests at once; a
-connection with nothing to read waits in the worker's poller, not in a thread), and
-:class:`PaijuWorker` adds what it lacks: a deadline for the request head
-(``--head-timeout``: the request line and headers must arrive in that many seconds)
-and one for the whole request (``--request-timeout``: body, handling and answer). A
-connection past its deadline is shut down from the worker's main loop, which frees its
-thread at once; nobody is waiting on the arbiter's 30 s ``--timeout`` and no worker is
-restarted. The answers gunicorn writes itself (400, 414, 431, ...) come in paiju's
+Why: a sync gunicorn worker serves one connection at a time, so two clients that sent
+half a request and waited held a two-worker server for 30 s, and gunicorn's threaded
+worker still reads each request in a pool thread, so as many slow senders as threads
+stall it just the same. :class:`PaijuWorker` is gunicorn's ``gthread`` worker that reads
+every request *whole* (head and ``Content-Length`` body, up to the body limit) in its
+main loop, without blocking, before a pool thread sees it: a thread only ever handles a
+request that has fully arrived. A request must arrive within ``--head-timeout`` seconds
+(of connecting, or of the first byte on a kept-alive connection), or its connection is
+closed; and a handled request (bodies sent chunked or after ``Expect:
+100-continue``, which are still read by the thread, the handling, the answer) gets
+``--request-timeout`` seconds before its socket is shut down from the main loop, which
+frees the thread at once. Nobody waits on the arbiter's 30 s ``--timeout`` and no worker
+is restarted. The answers gunicorn writes itself (400, 414, 431, ...) come in paiju's
 one error shape, ``{"error": code, "message": text}``, instead of HTML pages.
 """
 
@@ -18,53 +21,110 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import selectors
 import socket
 import sys
 import time
+from functools import partial
 from typing import Any
 
 import click
 from gunicorn import util
-from gunicorn.workers.gthread import DEFAULT_WORKER_DATA_TIMEOUT, ThreadWorker
+from gunicorn.workers.gthread import ThreadWorker
 
 from service.store import StoreError, store_env, store_url
 from service.tokens import key_problem
 
 HEAD_TIMEOUT = 10.0
 REQUEST_TIMEOUT = 60.0
+MAX_HEAD = 65536  # bytes read ahead for a request head; more goes to gunicorn to refuse
+CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d+)")
+
+
+def arrived(buf: bytes | bytearray, max_body: int) -> bool:
+    """Whether a request has fully arrived, or should go to a thread anyway (a head too
+    big, a body too big to read ahead, a chunked body, a client waiting for 100)."""
+    end = buf.find(b"\r\n\r\n")
+    if end < 0:
+        return len(buf) > MAX_HEAD
+    head = bytes(buf[:end]).lower()
+    if b"\r\ntransfer-encoding:" in head or b"\r\nexpect:" in head:
+        return True
+    found = CONTENT_LENGTH.search(head)
+    length = int(found.group(1)) if found else 0
+    return length > max_body or len(buf) - end - 4 >= length
 
 
 class PaijuWorker(ThreadWorker):
-    """gunicorn's threaded worker with a deadline on every connection's request."""
+    """gunicorn's threaded worker, reading each request whole before a thread takes it."""
 
     def init_process(self) -> None:
         self.head_timeout = float(os.environ.get("PAIJU_HEAD_TIMEOUT") or HEAD_TIMEOUT)
         self.request_timeout = float(os.environ.get("PAIJU_REQUEST_TIMEOUT")
                                      or REQUEST_TIMEOUT)
-        self.deadlines: dict[Any, float] = {}
+        self.max_body = int(os.environ.get("PAIJU_MAX_BODY_BYTES") or 65536)
+        self.arriving: dict[Any, float] = {}  # connection → when its request must be in
+        self.deadlines: dict[Any, float] = {}  # connection → when its handling must end
         util.write_error = write_json_error  # gunicorn's own answers, in this process
         super().init_process()
 
+    # --- reading ahead, in the main loop ---------------------------------------------
+    def enqueue_req(self, conn: Any) -> None:
+        """Every way a request reaches the pool (new, kept-alive, deferred) comes here."""
+        if conn.parser is not None and conn.parser.unreader.buf.getvalue():
+            super().enqueue_req(conn)  # read-ahead of a pipelined request: let it through
+            return
+        conn.prebuf = bytearray()
+        conn.sock.setblocking(False)
+        self.arriving[conn] = time.monotonic() + self.head_timeout
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.read_ahead, conn))
+
+    def read_ahead(self, conn: Any, client: Any) -> None:
+        try:
+            data = conn.sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:  # the client went away before its request was in
+            self._drop(conn)
+            return
+        conn.prebuf += data
+        if arrived(conn.prebuf, self.max_body):
+            self.poller.unregister(conn.sock)
+            self.arriving.pop(conn, None)
+            conn.data_ready = True
+            super().enqueue_req(conn)
+
+    def _drop(self, conn: Any) -> None:
+        self.arriving.pop(conn, None)
+        with contextlib.suppress(OSError, KeyError, ValueError):
+            self.poller.unregister(conn.sock)
+        self.nr_conns -= 1
+        conn.close()
+
+    # --- handling, in a pool thread ----------------------------------------------------
     def handle(self, conn: Any) -> Any:
-        """Runs in a pool thread: the head must arrive in time (after the first byte,
-        which gunicorn itself waits for in a thread for a few seconds, then in its
-        poller)."""
-        fresh = not conn.initialized and not conn.data_ready
-        wait = DEFAULT_WORKER_DATA_TIMEOUT if fresh else 0.0
-        self.deadlines[conn] = time.monotonic() + wait + self.head_timeout
+        conn.init()
+        prebuf = getattr(conn, "prebuf", None)
+        if prebuf:
+            conn.parser.unreader.unread(bytes(prebuf))
+            conn.prebuf = bytearray()
+        self.deadlines[conn] = time.monotonic() + self.request_timeout
         try:
             return super().handle(conn)
         finally:
             self.deadlines.pop(conn, None)
 
-    def handle_request(self, req: Any, conn: Any) -> Any:
-        self.deadlines[conn] = time.monotonic() + self.request_timeout
-        return super().handle_request(req, conn)
-
+    # --- deadlines, in the main loop ---------------------------------------------------
     def murder_pending(self) -> None:
         """Called by the worker's main loop about once a second."""
         super().murder_pending()
         now = time.monotonic()
+        for conn, deadline in list(self.arriving.items()):
+            if deadline < now:
+                self._drop(conn)
         for conn, deadline in list(self.deadlines.items()):
             if deadline < now:
                 self.deadlines.pop(conn, None)
@@ -85,6 +145,7 @@ def write_json_error(sock: Any, status_int: int, reason: str, mesg: str) -> None
 def gunicorn_command(bind: str, workers: int, threads: int) -> list[str]:
     return [
         sys.executable, "-m", "gunicorn", "service.wsgi:app",
+        "--config", "python:service.gunicorn_conf",
         "--bind", bind, "--workers", str(workers),
         "--worker-class", f"{__name__}.PaijuWorker", "--threads", str(threads),
         # the arbiter restarts a worker whose main loop is stuck this long
