@@ -42,18 +42,21 @@ MAX_HEAD = 65536  # bytes read ahead for a request head; more goes to gunicorn t
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d+)")
 
 
-def arrived(buf: bytes | bytearray, max_body: int) -> bool:
-    """Whether a request has fully arrived, or should go to a thread anyway (a head too
-    big, a body too big to read ahead, a chunked body, a client waiting for 100)."""
+def arrival(buf: bytes | bytearray, max_body: int) -> str | int:
+    """How far a request has arrived: ``"partial"``, ``"whole"``, ``"thread"`` (a head too
+    big to read ahead, a chunked body, a client waiting for 100: gunicorn reads the rest
+    in the thread), or the body's length when it is over ``max_body`` (refused at once)."""
     end = buf.find(b"\r\n\r\n")
     if end < 0:
-        return len(buf) > MAX_HEAD
+        return "thread" if len(buf) > MAX_HEAD else "partial"
     head = bytes(buf[:end]).lower()
     if b"\r\ntransfer-encoding:" in head or b"\r\nexpect:" in head:
-        return True
+        return "thread"
     found = CONTENT_LENGTH.search(head)
     length = int(found.group(1)) if found else 0
-    return length > max_body or len(buf) - end - 4 >= length
+    if length > max_body:
+        return length
+    return "whole" if len(buf) - end - 4 >= length else "partial"
 
 
 class PaijuWorker(ThreadWorker):
@@ -90,12 +93,34 @@ class PaijuWorker(ThreadWorker):
         if not data:  # the client went away before its request was in
             self._drop(conn)
             return
+        discarding = getattr(conn, "discarding", 0)
+        if discarding:  # the rest of a body refused with 413, read so the answer arrives
+            conn.discarding = discarding - len(data)
+            if conn.discarding <= 0:
+                self._drop(conn)
+            return
         conn.prebuf += data
-        if arrived(conn.prebuf, self.max_body):
+        state = arrival(conn.prebuf, self.max_body)
+        if state in ("whole", "thread"):
             self.poller.unregister(conn.sock)
             self.arriving.pop(conn, None)
             conn.data_ready = True
             super().enqueue_req(conn)
+        elif isinstance(state, int):
+            self._refuse_body(conn, state)
+
+    def _refuse_body(self, conn: Any, length: int) -> None:
+        """413 before the body is read; then read and drop the body (until the arrival
+        deadline), since closing with unread data would reset the connection and lose
+        the answer on the way."""
+        end = conn.prebuf.find(b"\r\n\r\n") + 4
+        conn.discarding = length - (len(conn.prebuf) - end)
+        conn.prebuf = bytearray()
+        with contextlib.suppress(OSError):
+            write_json_error(conn.sock, 413, "Request Entity Too Large",
+                             f"a request body is at most {self.max_body} bytes, not {length}")
+        if conn.discarding <= 0:
+            self._drop(conn)
 
     def _drop(self, conn: Any) -> None:
         self.arriving.pop(conn, None)

@@ -88,3 +88,10 @@ def test_gunicorn_own_errors_come_in_the_one_shape(tmp_path: Path) -> None:
 
             parsed = json.loads(body)
             assert set(parsed) == {"error", "message"}, parsed
+        # a body over the limit is refused before it is read, and the answer arrives
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            for size in (70_000, 2_000_000):
+                r = http.post("/games", content=b'{"kind": "doudizhu"}' + b" " * size,
+                              headers={"Content-Type": "application/json"})
+                assert r.status_code == 413 and set(r.json()) == {"error", "message"}
+            assert http.get("/health").status_code == 200
