@@ -12,7 +12,7 @@ import pytest
 
 from tests.reliability.server import Server, check_exactly_once, load
 
-SHORT = {"clients": 8, "seconds": 14, "kills": (3.0, 7.0)}
+SHORT = {"clients": 8, "seconds": 8, "kills": (2.0, 4.0)}
 LONG = {"clients": 24, "seconds": 90, "kills": (10.0, 25.0, 40.0, 55.0, 70.0)}
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from tests.reliability.server import Server, check_exactly_once, load, serving
 
-SHORT = {"clients": 12, "seconds": 6}
+SHORT = {"clients": 10, "seconds": 4}
 LONG = {"clients": 40, "seconds": 60}
 
 

@@ -36,7 +36,7 @@ def exercise(case: Any) -> None:
 
 
 @schema.parametrize()
-@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 def test_generated_requests(case: Any) -> None:
     exercise(case)
 
