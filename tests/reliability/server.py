@@ -198,6 +198,9 @@ def table(http: httpx.Client, urls: list[str], ledger: Ledger, stop: threading.E
         url = rng.choice(urls)  # any server of the store may take the next move
         mine = timed(ledger, lambda u=url, a=auth: http.get(f"{u}/games/{gid}", headers=a))
         assert mine.status_code == 200, mine.text
+        if "legal_actions" not in mine.json():  # the game moved on since this client looked
+            view = resync(http, urls, gid, ledger)
+            continue
         body = {"action": rng.choice(mine.json()["legal_actions"]),
                 "expected_version": mine.json()["version"]}
         send = lambda u=url, a=auth, b=body: http.post(  # noqa: E731
@@ -240,18 +243,27 @@ def race(send: Any, ledger: Ledger) -> list[httpx.Response]:
 
 
 def resync(http: httpx.Client, urls: list[str], gid: str, ledger: Ledger) -> dict[str, Any]:
-    """After a lost answer: wait for any server, and see where the game stands."""
+    """After a lost answer: see where the game stands, once it has settled.
+
+    A killed server's last transaction may still commit after its client saw the
+    connection drop (PostgreSQL finishes a COMMIT it has received), so the game is read
+    until two reads half a second apart agree.
+    """
     deadline = time.monotonic() + 120
+    seen = None
     while True:
+        time.sleep(0.5)
         try:
             view = http.get(f"{random.choice(urls)}/games/{gid}", timeout=5).json()
-            with ledger.lock:
-                ledger.resynced.setdefault(gid, []).append(view["version"])
-            return view  # type: ignore[no-any-return]
         except (httpx.TransportError, ValueError):
             if time.monotonic() > deadline:
                 raise
-            time.sleep(0.3)
+            continue
+        if seen is not None and view["version"] == seen:
+            with ledger.lock:
+                ledger.resynced.setdefault(gid, []).append(view["version"])
+            return view  # type: ignore[no-any-return]
+        seen = view["version"]
 
 
 def load(urls: list[str], clients: int, seconds: float, racing: bool = True,
