@@ -13,7 +13,7 @@ One bad stored event (a row that does not decode, a value the read model's datab
 cannot hold, such as a NUL byte in PostgreSQL text) never stops the projection: its page
 is projected again event by event, the bad one is passed over with its tracking record
 (so it is not retried forever), logged with its notification id, game and version, and
-listed in ``Progress.skipped``; the rest goes on. Errors of the database itself (a lost
+listed in ``Progress.skipped``; the rest goes on. Errors of the database or the process (a lost
 connection, a missing table) are not an event's fault and still stop it.
 """
 
@@ -39,7 +39,7 @@ from eventsourcing.popo import POPOFactory
 from eventsourcing.postgres import PostgresFactory
 from eventsourcing.projection import Projection, ProjectionRunner
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteFactory
-from eventsourcing.utils import Environment
+from eventsourcing.utils import Environment, TopicError
 
 from analytics.readmodel import NAME, PostgresReadModel, ReadModel, SQLiteReadModel
 from analytics.translate import Translator
@@ -114,11 +114,16 @@ class Progress:
     skipped: list[Skipped] = field(default_factory=list)
 
 
+#: what one event can cause: bytes that do not decode, a topic that does not resolve,
+#: a shape the translator cannot read, a value the read model's database refuses
+BAD_EVENT_ERRORS = (ValueError, LookupError, TypeError, TopicError, DataError)
+
+
 def is_bad_event(error: BaseException) -> bool:
-    """An error one event causes (it decodes wrong, or holds what the database refuses),
-    as opposed to one of the database itself, which must stop the projection."""
-    return isinstance(error, DataError) or (
-        isinstance(error, Exception) and not isinstance(error, PersistenceError))
+    """An error one event causes, as opposed to one of the database itself (or of the
+    process), which must stop the projection."""
+    return isinstance(error, BAD_EVENT_ERRORS) and (
+        isinstance(error, DataError) or not isinstance(error, PersistenceError))
 
 
 def skip(view: ReadModel, app_name: str, notification: Any, error: BaseException) -> Skipped:
