@@ -8,30 +8,45 @@ One table logic (``ReadModel.process``) and two drivers:
   the log. It works on every store, and is how SQLite (which cannot subscribe) follows.
 * ``follow`` on PostgreSQL catches up, then runs the library's ``ProjectionRunner``
   (LISTEN/NOTIFY subscription, one event per transaction) until stopped.
+
+One bad stored event (a row that does not decode, a value the read model's database
+cannot hold, such as a NUL byte in PostgreSQL text) never stops the projection: its page
+is projected again event by event, the bad one is passed over with its tracking record
+(so it is not retried forever), logged with its notification id, game and version, and
+listed in ``Progress.skipped``; the rest goes on. Errors of the database or the process (a lost
+connection, a missing table) are not an event's fault and still stop it.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
 import weakref
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import InfrastructureFactory, IntegrityError, Tracking
+from eventsourcing.persistence import (
+    DataError,
+    InfrastructureFactory,
+    IntegrityError,
+    PersistenceError,
+    Tracking,
+)
 from eventsourcing.popo import POPOFactory
 from eventsourcing.postgres import PostgresFactory
 from eventsourcing.projection import Projection, ProjectionRunner
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteFactory
-from eventsourcing.utils import Environment
+from eventsourcing.utils import Environment, TopicError
 
 from analytics.readmodel import NAME, PostgresReadModel, ReadModel, SQLiteReadModel
 from analytics.translate import Translator
 
 BATCH = 1000
+log = logging.getLogger("paiju.projection")
 
 _VIEWS: weakref.WeakKeyDictionary[Application, ReadModel] = weakref.WeakKeyDictionary()
 _VIEWS_LOCK = threading.Lock()
@@ -53,7 +68,10 @@ def open_view(hall: Application) -> ReadModel:
 def _build_view(hall: Application) -> ReadModel:
     factory = hall.factory
     if isinstance(factory, SQLiteFactory | PostgresFactory):
-        own = InfrastructureFactory.construct(env=Environment(NAME, dict(hall.env)))
+        # its own small pool: a request reads the tables with one connection, and a
+        # projection page writes with one (see service.store.pool_max)
+        env = dict(hall.env) | {"POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "1"}
+        own = InfrastructureFactory.construct(env=Environment(NAME, env))
         view_class = SQLiteReadModel if isinstance(own, SQLiteFactory) else PostgresReadModel
         return own.tracking_recorder(view_class)  # type: ignore[arg-type,return-value]
     if isinstance(factory, POPOFactory):
@@ -71,6 +89,20 @@ def close_view(hall: Application) -> None:
         view.datastore.close()
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """A stored event the projection passed over, and why."""
+
+    notification_id: int
+    game_id: str
+    version: int
+    reason: str
+
+    def line(self) -> str:
+        return (f"skipped notification {self.notification_id} (game {self.game_id}, "
+                f"event {self.version}): {self.reason}")
+
+
 @dataclass
 class Progress:
     """What one catch-up did: notifications consumed, pages committed, where it ended."""
@@ -79,6 +111,28 @@ class Progress:
     batches: int = 0
     position: int = 0
     seconds: float = 0.0
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+#: what one event can cause: bytes that do not decode, a topic that does not resolve,
+#: a shape the translator cannot read, a value the read model's database refuses
+BAD_EVENT_ERRORS = (ValueError, LookupError, TypeError, TopicError, DataError)
+
+
+def is_bad_event(error: BaseException) -> bool:
+    """An error one event causes, as opposed to one of the database itself (or of the
+    process), which must stop the projection."""
+    return isinstance(error, BAD_EVENT_ERRORS) and (
+        isinstance(error, DataError) or not isinstance(error, PersistenceError))
+
+
+def skip(view: ReadModel, app_name: str, notification: Any, error: BaseException) -> Skipped:
+    """Record the tracking of a bad event without its changes, and report it."""
+    skipped = Skipped(notification.id, str(notification.originator_id),
+                      notification.originator_version, f"{type(error).__name__}: {error}")
+    view.process([], Tracking(app_name, notification.id))
+    log.warning("%s", skipped.line())
+    return skipped
 
 
 def catch_up(
@@ -104,12 +158,17 @@ def catch_up(
         page = hall.recorder.select_notifications(progress.position + 1, size, topics=topics)
         if not page:
             break
-        events = [hall.mapper.to_domain_event(n) for n in page]
         try:
+            events = [hall.mapper.to_domain_event(n) for n in page]
             view.process(events, Tracking(hall.name, page[-1].id))
         except IntegrityError:
             # another projector committed past us: continue from its position
             progress.position = view.position(hall.name)
+            continue
+        except Exception as e:
+            if not is_bad_event(e):
+                raise
+            one_by_one(hall, view, page, progress)
             continue
         progress.events += len(page)
         progress.batches += 1
@@ -118,6 +177,23 @@ def catch_up(
             on_batch(progress)
     progress.seconds = time.perf_counter() - started
     return progress
+
+
+def one_by_one(hall: Application, view: ReadModel, page: Sequence[Any], progress: Progress) -> None:
+    """A page with a bad event in it: each event in its own transaction, the bad skipped."""
+    for n in page:
+        try:
+            view.process([hall.mapper.to_domain_event(n)], Tracking(hall.name, n.id))
+        except IntegrityError:
+            progress.position = view.position(hall.name)  # another projector is ahead
+            return
+        except Exception as e:
+            if not is_bad_event(e):
+                raise
+            progress.skipped.append(skip(view, hall.name, n, e))
+        progress.events += 1
+        progress.batches += 1
+        progress.position = n.id
 
 
 class AnalyticsProjection(Projection[PostgresReadModel]):
@@ -130,7 +206,15 @@ class AnalyticsProjection(Projection[PostgresReadModel]):
         self.topics = view.translator.topics
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:  # type: ignore[override]
-        self.view.process([domain_event], tracking)
+        try:
+            self.view.process([domain_event], tracking)
+        except Exception as e:
+            if not is_bad_event(e) or isinstance(e, IntegrityError):
+                raise
+            bad = Skipped(tracking.notification_id, str(domain_event.originator_id),
+                          domain_event.originator_version, f"{type(e).__name__}: {e}")
+            self.view.process([], tracking)
+            log.warning("%s", bad.line())
 
 
 def follow(
@@ -155,9 +239,19 @@ def follow(
             view_class=PostgresReadModel,
             env=dict(hall.env),
         )
-        with runner:
-            while not stop.is_set():
-                runner.run_forever(timeout=interval)
+        while not stop.is_set():
+            try:
+                with runner:
+                    while not stop.is_set():
+                        runner.run_forever(timeout=interval)
+            except Exception as e:
+                if not is_bad_event(e):
+                    raise
+                # a row the subscription could not even decode: step over it in pages
+                catch_up(hall, view, on_batch=on_batch)
+                runner = ProjectionRunner(
+                    application_class=type(hall), projection_class=AnalyticsProjection,
+                    view_class=PostgresReadModel, env=dict(hall.env))
         return
     while not stop.wait(interval):
         catch_up(hall, view, on_batch=on_batch)

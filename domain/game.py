@@ -322,6 +322,16 @@ class Game(Chained):
                 verdict=self.verdict, audit_digest=self.audit_digest, note=self.note,
                 resolved_at=self.originator_version)
 
+    class SeatTokenReissued(Chained.Event):
+        """A seat's (or the referee's) token was replaced: tokens of an older generation
+        no longer open the game, wherever they are presented."""
+
+        seat: Viewer
+        generation: int
+
+        def apply(self, game: Game) -> None:
+            game.token_generations[str(self.seat)] = self.generation
+
     def _game_ended(self, outcome: dict[str, Any]) -> None:
         self.trigger_event(self.GameEnded, outcome=outcome)
 
@@ -331,6 +341,26 @@ class Game(Chained):
         if found is None:
             found = self.__dict__["_disputes"] = []
         return found
+
+    @property
+    def token_generations(self) -> dict[str, int]:
+        """The current token generation of each seat that has had one reissued."""
+        found = self.__dict__.get("_token_generations")
+        if found is None:
+            found = self.__dict__["_token_generations"] = {}
+        return found
+
+    def token_generation(self, seat: Viewer) -> int:
+        return self.token_generations.get(str(seat), 0)
+
+    def reissue_token(self, seat: Viewer) -> int:
+        """Start a new generation of one seat's token, so a leaked one stops working;
+        returns the new generation (tokens carry the generation they were issued at)."""
+        if seat != REFEREE and not (type(seat) is int and 0 <= seat < len(self.players)):
+            raise MalformedAction(f"there is no seat {seat!r} at this table")
+        self.trigger_event(self.SeatTokenReissued, seat=seat,
+                           generation=self.token_generation(seat) + 1)
+        return self.token_generation(seat)
 
     @property
     def receipt(self) -> str | None:

@@ -9,7 +9,19 @@ from typing import Any
 from flask_openapi3 import Info, OpenAPI
 
 from analytics.projection import open_view
-from service.api import audit, errors, games, matches, replay, stats, viewer
+from service import limits
+from service.api import (
+    audit,
+    errors,
+    games,
+    health,
+    hygiene,
+    matches,
+    replay,
+    stats,
+    tokens,
+    viewer,
+)
 from service.hall import GameHall
 
 
@@ -35,6 +47,9 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     app.extensions["paiju.hall"] = hall
     open_view(hall)  # the read model's tables exist before any GET reads them
     errors.install(app)
-    for bp in (games.bp, replay.bp, matches.bp, audit.bp, viewer.bp, stats.bp):
+    hygiene.install(app)
+    limits.install(app)
+    for bp in (games.bp, tokens.bp, replay.bp, matches.bp, audit.bp, viewer.bp, stats.bp,
+               health.bp):
         app.register_api(bp)
     return app

@@ -26,7 +26,7 @@ from service.hall import GameHall, NotFound
 
 SKIP = frozenset({"originator_id", "originator_version", "timestamp", "prev",
                   "originator_topic", "_stored_digest"})
-AFTER_END = frozenset({"DisputeRaised", "DisputeResolved"})
+AFTER_END = frozenset({"DisputeRaised", "DisputeResolved", "SeatTokenReissued"})
 
 
 @dataclass

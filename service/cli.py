@@ -6,17 +6,15 @@
 from __future__ import annotations
 
 import json
-import os
-import secrets
 import sys
 from typing import Any
 
 import click
-from flask.cli import FlaskGroup
 
 from domain import registry
 from domain.game import IllegalAction
 from service.cli_analytics import COMMANDS
+from service.cligroup import PaijuGroup
 from service.hall import GameHall, NotFound
 from service.render import render
 from service.store import StoreError, store_url
@@ -33,7 +31,7 @@ def _create_app() -> Any:
     return create_app()
 
 
-@click.group(cls=FlaskGroup, create_app=_create_app, add_version_option=False,
+@click.group(cls=PaijuGroup, create_app=_create_app, add_version_option=False,
              load_dotenv=False)
 def main() -> None:
     """paiju: event-sourced table games with replay, audit and analytics."""
@@ -174,26 +172,15 @@ def audit(game_id: str | None, match_id: str | None, receipt: str | None, as_jso
     sys.exit(0 if report.agrees else 1)
 
 
-@main.command()
-@click.option("--bind", "-b", default="127.0.0.1:8000", show_default=True)
-@click.option("--workers", "-w", default=2, show_default=True)
-@STORE
-def serve(bind: str, workers: int, store: str | None) -> None:
-    """Serve the API with gunicorn (production)."""
-    if store:
-        os.environ["PAIJU_STORE"] = store
-    if not os.environ.get("PAIJU_SECRET_KEY"):
-        # every worker must sign the same tokens; without a set key they last one run
-        click.echo("PAIJU_SECRET_KEY is not set: seat tokens will not outlive this server",
-                   err=True)
-        os.environ["PAIJU_SECRET_KEY"] = secrets.token_hex(32)
-    args = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(workers),
-            "--access-logfile", "-", "service.wsgi:app"]
-    os.execvp(args[0], args)
+def _add_commands() -> None:
+    from service.migrate import migrate_command
+    from service.serving import serve
+
+    for command in (*COMMANDS, serve, migrate_command):
+        main.add_command(command)
 
 
-for _command in COMMANDS:
-    main.add_command(_command)
+_add_commands()
 
 if __name__ == "__main__":  # pragma: no cover
     main()

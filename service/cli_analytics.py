@@ -62,6 +62,8 @@ def project(follow: bool, interval: float, batch: int, rebuild: bool, store: str
         done = catch_up(hall, view, batch=batch)
         click.echo(f"projected {done.position - before} notifications ({done.events} used) "
                    f"in {done.seconds:.1f} s; position {done.position}")
+        for skipped in done.skipped:
+            click.echo(skipped.line(), err=True)
         if not follow:
             return
         stop = threading.Event()

@@ -62,8 +62,7 @@ class GameHall(CanonicalRecording, Application[UUID]):
 
     @classmethod
     def from_store(cls, url: str | None = None, **extra: str) -> GameHall:
-        env = store_env(store_url(url))
-        prepare(env)
+        env = prepare(store_env(store_url(url)))  # tables set up once, under a lock
         # recently used games stay in memory; a get fast-forwards them from the store, so
         # several app servers sharing one store still see each other's moves
         env.setdefault("AGGREGATE_CACHE_MAXSIZE", "2000")
@@ -259,8 +258,11 @@ class GameHall(CanonicalRecording, Application[UUID]):
         """One listing row from the created event and the latest stored record: two small
         reads, no replay (a Sanguosha game has hundreds of events)."""
         first: Any = self.mapper.to_domain_event(created)
-        last = self.recorder.select_events(created.originator_id, desc=True, limit=1)[0]
-        ended = last.topic.rsplit(".", 1)[-1] in ("GameEnded", "DisputeRaised",
+        last = fact = self.recorder.select_events(created.originator_id, desc=True, limit=1)[0]
+        if fact.topic.endswith(".SeatTokenReissued"):  # says nothing of the end: look past
+            fact = next((r for r in self.recorder.select_events(created.originator_id, desc=True)
+                         if not r.topic.endswith(".SeatTokenReissued")), last)
+        ended = fact.topic.rsplit(".", 1)[-1] in ("GameEnded", "DisputeRaised",
                                                    "DisputeResolved")
         cls = resolve_topic(first.originator_topic)
         return {

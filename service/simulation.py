@@ -21,6 +21,7 @@ from domain import registry
 from domain.game import Game, InvalidSetup
 from domain.simulate import play_out
 from service.hall import GameHall
+from service.lifeline import die_with_parent
 
 BATCH = 50  # games saved per transaction
 CHUNK = 250  # games per worker task
@@ -172,7 +173,9 @@ def simulate(
     else:
         summary = Summary(kind, games)
         chunks = [seeds[i:i + CHUNK] for i in range(0, games, CHUNK)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # workers end with this process, even when it is killed (service/lifeline.py)
+        with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
+                                 initargs=(os.getpid(),)) as pool:
             futures = [pool.submit(_worker, store, kind, policy, seats, opts, chunk)
                        for chunk in chunks]
             for future in as_completed(futures):

@@ -17,6 +17,26 @@ def store_url(explicit: str | None = None) -> str:
     return explicit or os.environ.get("PAIJU_STORE") or DEFAULT_STORE
 
 
+def pool_max(query: dict[str, str] | None = None) -> int:
+    """Connections one process may open to a PostgreSQL store for its events.
+
+    A gunicorn worker serves ``--threads`` requests at a time, each needing one
+    connection at most, so ``paiju serve`` sets ``PAIJU_POOL_MAX`` to its threads; a
+    URL's ``?pool=N`` wins over it. One connection is opened at start, the rest on
+    demand (and closed again after ten idle minutes). The analytics read model of a
+    process holds two more at most (``analytics.projection``). So a server holds at most
+    ``workers × (threads + 2)`` connections, plus one while it starts.
+    """
+    raw = (query or {}).get("pool") or os.environ.get("PAIJU_POOL_MAX") or "4"
+    try:
+        value = int(raw)
+    except ValueError:
+        raise StoreError(f"pool is a number of connections, not {raw!r}") from None
+    if not 1 <= value <= 1000:
+        raise StoreError(f"pool is between 1 and 1000 connections, not {value}")
+    return value
+
+
 def store_env(url: str) -> dict[str, str]:
     """The eventsourcing environment for a store URL.
 
@@ -41,6 +61,7 @@ def store_env(url: str) -> dict[str, str]:
     if scheme in ("postgresql", "postgres"):
         if not parsed.path.strip("/"):
             raise StoreError("a PostgreSQL store names a database: postgresql://user@host/db")
+        query = dict(p.split("=", 1) for p in parsed.query.split("&") if "=" in p)
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": parsed.path.strip("/"),
@@ -48,11 +69,11 @@ def store_env(url: str) -> dict[str, str]:
             "POSTGRES_PORT": str(parsed.port or 5432),
             "POSTGRES_USER": unquote(parsed.username or "postgres"),
             "POSTGRES_PASSWORD": unquote(parsed.password or ""),
-            "POSTGRES_POOL_SIZE": "5",
-            "POSTGRES_MAX_OVERFLOW": "10",
+            # one connection kept open, more on demand up to pool_max (see pool_max)
+            "POSTGRES_POOL_SIZE": "1",
+            "POSTGRES_MAX_OVERFLOW": str(pool_max(query) - 1),
             "POSTGRES_CONNECT_TIMEOUT": "10",
         }
-        query = dict(p.split("=", 1) for p in parsed.query.split("&") if "=" in p)
         if "schema" in query:
             env["POSTGRES_SCHEMA"] = query["schema"]
         return env
@@ -62,21 +83,9 @@ def store_env(url: str) -> dict[str, str]:
     )
 
 
-def prepare(env: dict[str, str]) -> None:
-    """Create what a store needs before the library opens it: a PostgreSQL schema."""
-    schema = env.get("POSTGRES_SCHEMA")
-    if env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres" or not schema:
-        return
-    import psycopg
-    from psycopg import sql
+def prepare(env: dict[str, str]) -> dict[str, str]:
+    """The env to open a store with: its tables set up once, under a lock that spans
+    processes, and then opened without any table creation (see ``service.migrate``)."""
+    from service.migrate import ready_env
 
-    try:
-        with psycopg.connect(
-            host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
-            dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
-            password=env.get("POSTGRES_PASSWORD") or None, connect_timeout=10,
-            autocommit=True,
-        ) as conn:
-            conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
-    except psycopg.Error as e:
-        raise StoreError(f"cannot open the PostgreSQL store: {e}".strip()) from None
+    return ready_env(env)

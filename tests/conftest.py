@@ -12,6 +12,10 @@ from service.hall import GameHall
 
 PG_DSN = os.environ.get("PAIJU_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
+# The suite plays thousands of moves from one address within seconds; the write rate
+# limits (service/limits.py) are switched on by the tests that are about them.
+os.environ.setdefault("PAIJU_RATE_LIMITS", "off")
+
 
 def _pg_available() -> bool:
     try:

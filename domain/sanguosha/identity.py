@@ -150,6 +150,8 @@ class IdentityGame(SanguoshaGame):
                 or not self.alive[seat])
 
     def seat_view(self, seat: int, viewer: Viewer) -> dict[str, Any]:
+        if seat >= len(self.roles):  # replayed before the roles were dealt (state?at=1)
+            return {"role": None}
         return {"role": self.roles[seat] if self.role_visible(seat, viewer) else None}
 
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:

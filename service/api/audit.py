@@ -11,9 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.game import REFEREE
 from service.api import auth
 from service.api.errors import ApiError
-from service.api.games import SECURITY, game_tables, hall
+from service.api.games import SECURITY, hall
 from service.api.models import AnyJSON, Error, GamePath
 from service.audit import audit_game
+from service.limits import check_dispute_quota
 
 bp = APIBlueprint("audit", __name__, abp_tags=[Tag(name="audit")],
                   abp_responses={"404": Error, "422": Error})
@@ -44,7 +45,7 @@ def audit(path: GamePath, query: AuditQuery) -> Any:
     """Re-check the game from its raw events: the hash chain, every rule, every figure (and
     a receipt). While a game is live its audit shows digests and secrets: referee only."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     if game.outcome is None and who.viewer != REFEREE:
         raise ApiError(403, "referee_only",
                        "a live game is audited by its referee; it opens to all at the end")
@@ -55,9 +56,10 @@ def audit(path: GamePath, query: AuditQuery) -> Any:
 def raise_dispute(path: GamePath, body: RaiseDispute) -> Any:
     """A seat or the referee disputes a finished game; the claim is recorded as an event."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     if who.table is None:
         raise ApiError(401, "token_required", "send a seat or referee token of this game")
+    check_dispute_quota(game.disputes, who.viewer)
     game = hall().raise_dispute(game.id, who.viewer, body.claim)
     return jsonify({"disputes": game.disputes, "version": game.version}), 201
 
@@ -67,7 +69,7 @@ def raise_dispute(path: GamePath, body: RaiseDispute) -> Any:
 def resolve(path: DisputePath, body: Resolve) -> Any:
     """The referee resolves a dispute, citing the digest of the audit it read."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     if who.viewer != REFEREE:
         raise ApiError(403, "referee_only", "only the referee resolves disputes")
     report = audit_game(hall(), game.id)

@@ -60,7 +60,11 @@ def install(app: Flask) -> None:
         if e.response is not None and e.response.is_json:
             return e.response  # already in our shape (validation errors)
         code = (e.name or "error").lower().replace(" ", "_")
-        return error_response(e.code or 500, code, e.description or e.name)
+        response = error_response(e.code or 500, code, e.description or e.name)
+        for name, value in e.get_headers():  # Allow of a 405, Retry-After of a 429
+            if name.lower() not in ("content-type", "content-length"):
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
     def _unexpected(e: Exception) -> Any:

@@ -32,12 +32,6 @@ def hall() -> GameHall:
     return current_app.extensions["paiju.hall"]  # type: ignore[no-any-return]
 
 
-def game_tables(game: Any) -> tuple[str, str | None]:
-    """The ids a token may be for: the game's own, and its series' (a match's tokens
-    open every game of the match)."""
-    return str(game.id), game.series_id
-
-
 @bp.get("/kinds", responses={"200": AnyJSON})
 def list_kinds() -> Any:
     """The kinds of game this hall offers: players, bot policies, options (JSON Schema)."""
@@ -73,7 +67,7 @@ def list_games(query: ListQuery) -> Any:
 def get_game(path: GamePath) -> Any:
     """The game as the caller may see it; a waiting seat also gets its legal actions."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     return jsonify(game.view(who.viewer))
 
 
@@ -82,7 +76,7 @@ def get_game(path: GamePath) -> Any:
 def act(path: GamePath, body: Act) -> Any:
     """One action for the caller's seat. A stale expected_version gets 409."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     if who.viewer == REFEREE:
         if body.seat is None:
             raise ApiError(422, "seat_required", "the referee names the seat it acts for")

@@ -9,7 +9,7 @@ from flask_openapi3 import APIBlueprint, Tag
 
 from domain import registry
 from service.api import auth
-from service.api.games import SECURITY, game_tables, hall
+from service.api.games import SECURITY, hall
 from service.api.models import AnyJSON, Error, EventsQuery, GamePath, StateQuery
 
 bp = APIBlueprint("replay", __name__, abp_tags=[Tag(name="replay")],
@@ -21,7 +21,7 @@ def events(path: GamePath, query: EventsQuery) -> Any:
     """The events and the move list in words: redacted for the caller while live,
     complete after the end."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     latest, shown = hall().events_view(game.id, who.viewer, upto=query.upto)
     moves = registry.spec_of(latest).narrator.moves(shown, latest.players)
     return jsonify({
@@ -38,7 +38,7 @@ def state(path: GamePath, query: StateQuery) -> Any:
     """The game rebuilt from its first N events, as the caller may see it now (a
     finished game is open to all)."""
     game = hall().game(path.game_id)
-    who = auth.caller(*game_tables(game))
+    who = auth.caller_of(game)
     _, view = hall().view_at(game.id, who.viewer, query.at)
     view["at"] = query.at
     return jsonify(view)
