@@ -1,0 +1,184 @@
+"""The ``expert`` Dou Dizhu policy: hand decomposition, card counting and the roles.
+
+Every choice is judged by what it leaves in hand (``strategy.plan_of``), by what the
+cards nobody has seen yet could answer (counting from the public record), and by who is
+about to go out. It decides from ``seat_view`` alone: its own hand and what is public.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.doudizhu.hand import Hand
+from domain.doudizhu.moves import legal_moves_sorted
+from domain.doudizhu.patterns import Pattern, PatternKind, classify_sorted, is_bomb_like
+from domain.doudizhu.seat_view import SeatView, seat_view
+from domain.doudizhu.strategy import (
+    bomb_beats,
+    could_beat,
+    plan_of,
+    play_value,
+    without,
+)
+
+K = PatternKind
+
+#: follow an opponent's play when what is left scores at least this much less than the
+#: hand does now (a play the split already holds gains; breaking a pair or a chain costs)
+FOLLOW_MARGIN = 0.0
+
+#: leading, a play's rank counts against it, and each card it sheds for it
+LEAD_LENGTH_BONUS = 0.3
+
+#: an opponent with this many cards or fewer may go out soon: answer whatever it costs
+URGENT_CARDS = 8
+
+#: ... and with this many or fewer, answer with a bomb if nothing else beats it
+BOMB_CARDS = 4
+
+
+def expert_policy(game: Hand, seat: int, rng: random.Random) -> dict[str, Any]:
+    """Bid by the strength of the split; then lead or follow as ``choose`` says."""
+    view = seat_view(game, seat)
+    if view.phase == "bidding":
+        return bid(view)
+    play = choose(view)
+    return {"type": "pass"} if play is None else {"type": "play", "cards": play}
+
+
+# --- bidding ------------------------------------------------------------------------
+
+def bid(view: SeatView) -> dict[str, Any]:
+    """Bid what the hand is worth (the score of its split), above the bids so far."""
+    strength = plan_of(view.hand).score
+    want = 3 if strength >= BID_3 else 2 if strength >= BID_2 else 1 if strength >= BID_1 else 0
+    high = max((b for _, b in view.bids), default=0)
+    return {"type": "bid", "value": want} if want > high else {"type": "pass"}
+
+
+BID_3, BID_2, BID_1 = -45.0, -55.0, -65.0
+
+
+# --- what a play means to the others ------------------------------------------------
+
+def _pattern(ranks: str) -> Pattern:
+    p = classify_sorted(ranks)
+    assert p is not None, ranks
+    return p
+
+
+def holds_the_lead(view: SeatView, play: str) -> bool:
+    """Whether no opponent could answer ``play``, bombs included, as far as we can tell."""
+    p = _pattern(play)
+    room = view.opponent_room()
+    return not could_beat(p, view.unseen, room) and not bomb_beats(p, view.unseen, room)
+
+
+def split_controls(view: SeatView, plays: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The plays of a split that keep the lead once led, and the others."""
+    controls, others = [], []
+    for play in plays:
+        (controls if holds_the_lead(view, play) else others).append(play)
+    return controls, others
+
+
+def sure_win(view: SeatView, hand: str) -> bool:
+    """Holding the lead with ``hand``: every play but the last keeps the lead."""
+    if not hand:
+        return True
+    _, others = split_controls(view, plan_of(hand).plays)
+    return len(others) <= 1
+
+
+# --- leading ------------------------------------------------------------------------
+
+def choose(view: SeatView) -> str | None:
+    """The rank string to play, or None to pass."""
+    return lead(view) if view.last is None else follow(view)
+
+
+def lead(view: SeatView) -> str:
+    hand = view.hand
+    if classify_sorted(hand) is not None:
+        return hand  # one play empties the hand
+    plays = plan_of(hand).plays
+    controls, others = split_controls(view, plays)
+    if len(others) <= 1:  # play every sure trick, the one that is not last
+        if controls:
+            return max(controls, key=lambda p: (not is_bomb_like(_pattern(p)), len(p)))
+        return others[0]
+    feed = _feed_partner(view)
+    if feed is not None:
+        return feed
+    danger = {view.cards_left[o] for o in view.opponents if view.cards_left[o] <= 2}
+    room = view.opponent_room()
+
+    def rank(play: str) -> tuple[int, float]:
+        p = _pattern(play)
+        if is_bomb_like(p):
+            return 3, 0.0
+        if play in controls:
+            return 1, -len(play)
+        if p.size in danger and could_beat(p, view.unseen, room):
+            return 2, -play_value(p)  # they may go out on it: the strongest first
+        return 0, play_value(p) - LEAD_LENGTH_BONUS * len(play)
+
+    return min(plays, key=rank)
+
+
+def _feed_partner(view: SeatView) -> str | None:
+    """A peasant whose partner is about to go out leads low in what the partner may hold."""
+    partner = view.partner
+    if partner is None or view.cards_left[partner] > 2:
+        return None
+    n = view.cards_left[partner]
+    same = [m for m in legal_moves_sorted(view.hand, None) if len(m) == n and m == m[0] * n]
+    return min(same, key=lambda m: _pattern(m).main) if same else None
+
+
+# --- following ----------------------------------------------------------------------
+
+def follow(view: SeatView) -> str | None:
+    assert view.last is not None
+    last_seat, last_ranks = view.last
+    hand = view.hand
+    options = legal_moves_sorted(hand, last_ranks)
+    if not options:
+        return None
+    for m in options:
+        if len(m) == len(hand):
+            return m  # out
+    for m in sorted(options, key=lambda m: (is_bomb_like(_pattern(m)), _pattern(m).main)):
+        if holds_the_lead(view, m) and sure_win(view, without(hand, m)):
+            return m
+    if last_seat == view.partner:
+        return _support(view, options)
+    normal = [m for m in options if not is_bomb_like(_pattern(m))]
+    bombs = [m for m in options if is_bomb_like(_pattern(m))]
+    left = view.cards_left[last_seat]
+    urgent = left <= URGENT_CARDS or view.fewest_opponent_cards() <= 2
+    if normal:
+        scored = [(plan_of(without(hand, m)).score, -play_value(_pattern(m)), m)
+                  for m in normal]
+        after, _, best = max(scored)
+        if urgent or after - plan_of(hand).score >= FOLLOW_MARGIN:
+            return best
+    if bombs and (left <= BOMB_CARDS or view.fewest_opponent_cards() <= 2):
+        return min(bombs, key=lambda m: (_pattern(m).kind is K.ROCKET, _pattern(m).main))
+    return None
+
+
+def _support(view: SeatView, options: tuple[str, ...]) -> str | None:
+    """After the partner's play: let it run, unless the landlord, next to play and
+    nearly out, could beat it and we can put down something the landlord cannot."""
+    landlord = view.landlord
+    assert landlord is not None
+    room = view.cards_left[landlord]
+    if view.next_seat != landlord or room > 2:
+        return None
+    if not could_beat(view.last_pattern or _pattern(options[0]), view.unseen, room):
+        return None
+    blocks = [m for m in options if not is_bomb_like(_pattern(m))
+              and not could_beat(_pattern(m), view.unseen, room)]
+    return min(blocks, key=lambda m: _pattern(m).main) if blocks else None

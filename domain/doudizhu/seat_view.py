@@ -1,0 +1,112 @@
+"""What one seat knows at its turn: its own hand and the public record, nothing else.
+
+A bot decides from this and never from the aggregate, so it cannot peek at another
+seat's hidden cards: ``seat_view`` is the one place that reads the game, and it reads
+only the seat's own hand, the bids, the plays and passes, the cards each seat holds
+(a count, as every player sees), and the kitty once it is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.doudizhu.cards import BLACK, RANK_INDEX, RED, counts_of
+from domain.doudizhu.hand import Hand
+from domain.doudizhu.patterns import Pattern, classify_sorted
+
+#: how many cards of each rank the deck holds
+FULL = [4] * 13 + [1, 1]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's knowledge of a Dou Dizhu hand, in the terms bots reason with."""
+
+    seat: int
+    phase: str  # "bidding" or "playing"
+    hand: str  # the seat's own cards, a sorted rank string
+    landlord: int | None
+    cards_left: tuple[int, int, int]  # per seat, public
+    bids: tuple[tuple[int, int], ...]  # (seat, bid) in order, 0 = declined
+    last: tuple[int, str] | None  # (seat, ranks) of the play to beat; None: we lead
+    unseen: tuple[int, ...]  # per rank: cards neither ours nor played (kitty included
+    #                          until it is shown)
+    landlord_holds: tuple[int, ...]  # per rank: kitty cards the landlord surely still has
+    played: tuple[tuple[int, str], ...]  # every play and pass so far ("" = pass)
+
+    @property
+    def is_landlord(self) -> bool:
+        return self.landlord == self.seat
+
+    @property
+    def partner(self) -> int | None:
+        """The other peasant, for a peasant; None for the landlord."""
+        if self.landlord is None or self.is_landlord:
+            return None
+        return 3 - self.seat - self.landlord
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        if self.landlord is None:
+            return tuple(s for s in range(3) if s != self.seat)
+        if self.is_landlord:
+            return tuple(s for s in range(3) if s != self.seat)
+        return (self.landlord,)
+
+    @property
+    def next_seat(self) -> int:
+        return (self.seat + 1) % 3
+
+    @property
+    def last_pattern(self) -> Pattern | None:
+        if self.last is None:
+            return None
+        return classify_sorted(self.last[1])
+
+    def fewest_opponent_cards(self) -> int:
+        return min(self.cards_left[s] for s in self.opponents)
+
+    def opponent_room(self) -> int:
+        """The most cards any one opponent holds: no play of theirs is longer."""
+        return max(self.cards_left[s] for s in self.opponents)
+
+    def bomb_possible(self) -> bool:
+        """Whether an opponent might hold a bomb or the rocket, as far as this seat knows."""
+        room = self.opponent_room()
+        u = self.unseen
+        if u[BLACK] and u[RED] and room >= 2:
+            return True
+        return room >= 4 and any(n == 4 for n in u[:13])
+
+
+def seat_view(game: Hand, seat: int) -> SeatView:
+    """The seat's view of the game: its hand, and the public record."""
+    hand = game.ranks[seat]
+    unseen = [FULL[i] - n for i, n in enumerate(counts_of(hand))]
+    played: list[tuple[int, str]] = []
+    by_landlord = [0] * 15
+    landlord = game.landlord
+    for who, ranks, _ in game.plays:
+        played.append((who, ranks))
+        for rank in ranks:
+            i = RANK_INDEX[rank]
+            unseen[i] -= 1
+            if who == landlord:
+                by_landlord[i] += 1
+    holds = [0] * 15
+    if game.landlord is not None and game.landlord != seat:
+        for i, n in enumerate(counts_of("".join(c[0] for c in game.kitty))):
+            holds[i] = max(0, n - by_landlord[i])
+    last = None if game.last_play is None else (game.last_play[0], game.last_play[1])
+    return SeatView(
+        seat=seat,
+        phase=game.phase,
+        hand=hand,
+        landlord=game.landlord,
+        cards_left=(len(game.hands[0]), len(game.hands[1]), len(game.hands[2])),
+        bids=tuple((s, b) for s, b in game.bids),
+        last=last,
+        unseen=tuple(unseen),
+        landlord_holds=tuple(holds),
+        played=tuple(played),
+    )
