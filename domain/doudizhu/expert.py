@@ -7,9 +7,11 @@ about to go out. It decides from ``seat_view`` alone: its own hand and what is p
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
+from domain.doudizhu.cards import ACE, BLACK, RED, TWO, counts_of
 from domain.doudizhu.hand import Hand
 from domain.doudizhu.moves import legal_moves_sorted
 from domain.doudizhu.patterns import Pattern, PatternKind, classify_sorted, is_bomb_like
@@ -50,14 +52,30 @@ def expert_policy(game: Hand, seat: int, rng: random.Random) -> dict[str, Any]:
 # --- bidding ------------------------------------------------------------------------
 
 def bid(view: SeatView) -> dict[str, Any]:
-    """Bid what the hand is worth (the score of its split), above the bids so far."""
-    strength = plan_of(view.hand).score
-    want = 3 if strength >= BID_3 else 2 if strength >= BID_2 else 1 if strength >= BID_1 else 0
+    """Bid by the chance of winning the hand as landlord, higher for a better chance."""
+    p = landlord_chance(view.hand)
+    want = next((b for threshold, b in BID_AT if p >= threshold), 0)
     high = max((b for _, b in view.bids), default=0)
     return {"type": "bid", "value": want} if want > high else {"type": "pass"}
 
 
-BID_3, BID_2, BID_1 = -45.0, -55.0, -65.0
+#: (chance of winning as landlord, bid): the first that the hand reaches is bid
+BID_AT = ((0.65, 3), (0.58, 2), (0.50, 1))
+
+#: a logistic model of the landlord's chance from the 17 cards dealt, fitted on 8,000
+#: hands of ``expert`` self-play with a random landlord: the split's score, then each
+#: 2, black joker, red joker, bomb and ace beyond what the score already counts
+_CHANCE_BIAS = -0.612
+_CHANCE_WEIGHTS = (0.014, 0.457, 1.013, 1.176, 0.465, 0.206)
+
+
+def landlord_chance(hand: str) -> float:
+    """The chance ``expert`` wins with this hand as landlord against two ``expert``s."""
+    counts = counts_of(hand)
+    features = (plan_of(hand).score, counts[TWO], counts[BLACK], counts[RED],
+                sum(1 for n in counts[:TWO] if n == 4), counts[ACE])
+    z = _CHANCE_BIAS + sum(w * x for w, x in zip(_CHANCE_WEIGHTS, features, strict=True))
+    return 1 / (1 + math.exp(-z))
 
 
 # --- what a play means to the others ------------------------------------------------
@@ -77,7 +95,8 @@ def holds_the_lead(view: SeatView, play: str) -> bool:
 
 def split_controls(view: SeatView, plays: tuple[str, ...]) -> tuple[list[str], list[str]]:
     """The plays of a split that keep the lead once led, and the others."""
-    controls, others = [], []
+    controls: list[str] = []
+    others: list[str] = []
     for play in plays:
         (controls if holds_the_lead(view, play) else others).append(play)
     return controls, others
@@ -128,11 +147,15 @@ def lead(view: SeatView) -> str:
 
 
 def _feed_partner(view: SeatView) -> str | None:
-    """A peasant whose partner is about to go out leads low in what the partner may hold."""
+    """A peasant whose partner is about to go out leads low in what the partner may hold,
+    unless the landlord, playing first, could go out on it."""
     partner = view.partner
     if partner is None or view.cards_left[partner] > 2:
         return None
     n = view.cards_left[partner]
+    landlord_first = view.next_seat != partner
+    if landlord_first and view.landlord is not None and view.cards_left[view.landlord] <= n:
+        return None
     same = [m for m in legal_moves_sorted(view.hand, None) if len(m) == n and m == m[0] * n]
     return min(same, key=lambda m: _pattern(m).main) if same else None
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from domain.doudizhu.cards import ACE, BLACK, RANKS, RED, TWO, counts_of, from_counts
+from domain.doudizhu.cards import ACE, BLACK, RANKS, RED, TWO, counts_of
 from domain.doudizhu.patterns import Pattern, PatternKind, classify_sorted
 
 K = PatternKind
