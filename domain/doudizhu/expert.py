@@ -21,6 +21,8 @@ from domain.doudizhu.strategy import (
     could_beat,
     plan_of,
     play_value,
+    score_without,
+    split_score,
     without,
 )
 
@@ -72,7 +74,7 @@ _CHANCE_WEIGHTS = (0.014, 0.457, 1.013, 1.176, 0.465, 0.206)
 def landlord_chance(hand: str) -> float:
     """The chance ``expert`` wins with this hand as landlord against two ``expert``s."""
     counts = counts_of(hand)
-    features = (plan_of(hand).score, counts[TWO], counts[BLACK], counts[RED],
+    features = (split_score(hand), counts[TWO], counts[BLACK], counts[RED],
                 sum(1 for n in counts[:TWO] if n == 4), counts[ACE])
     z = _CHANCE_BIAS + sum(w * x for w, x in zip(_CHANCE_WEIGHTS, features, strict=True))
     return 1 / (1 + math.exp(-z))
@@ -89,7 +91,7 @@ def _pattern(ranks: str) -> Pattern:
 def holds_the_lead(view: SeatView, play: str) -> bool:
     """Whether no opponent could answer ``play``, bombs included, as far as we can tell."""
     p = _pattern(play)
-    room = view.opponent_room()
+    room = view.opponent_room
     return not could_beat(p, view.unseen, room) and not bomb_beats(p, view.unseen, room)
 
 
@@ -131,7 +133,7 @@ def lead(view: SeatView) -> str:
     if feed is not None:
         return feed
     danger = {view.cards_left[o] for o in view.opponents if view.cards_left[o] <= 2}
-    room = view.opponent_room()
+    room = view.opponent_room
 
     def rank(play: str) -> tuple[int, float]:
         p = _pattern(play)
@@ -182,10 +184,9 @@ def follow(view: SeatView) -> str | None:
     left = view.cards_left[last_seat]
     urgent = left <= URGENT_CARDS or view.fewest_opponent_cards() <= 2
     if normal:
-        scored = [(plan_of(without(hand, m)).score, -play_value(_pattern(m)), m)
-                  for m in normal]
+        scored = [(score_without(hand, m), -play_value(_pattern(m)), m) for m in normal]
         after, _, best = max(scored)
-        if urgent or after - plan_of(hand).score >= FOLLOW_MARGIN:
+        if urgent or after - split_score(hand) >= FOLLOW_MARGIN:
             return best
     if bombs and (left <= BOMB_CARDS or view.fewest_opponent_cards() <= 2):
         return min(bombs, key=lambda m: (_pattern(m).kind is K.ROCKET, _pattern(m).main))

@@ -9,8 +9,9 @@ only the seat's own hand, the bids, the plays and passes, the cards each seat ho
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from domain.doudizhu.cards import BLACK, RANK_INDEX, RED, counts_of
+from domain.doudizhu.cards import BLACK, RANKS, RED
 from domain.doudizhu.hand import Hand
 from domain.doudizhu.patterns import Pattern, classify_sorted
 
@@ -45,7 +46,7 @@ class SeatView:
             return None
         return 3 - self.seat - self.landlord
 
-    @property
+    @cached_property
     def opponents(self) -> tuple[int, ...]:
         if self.landlord is None:
             return tuple(s for s in range(3) if s != self.seat)
@@ -66,13 +67,14 @@ class SeatView:
     def fewest_opponent_cards(self) -> int:
         return min(self.cards_left[s] for s in self.opponents)
 
+    @cached_property
     def opponent_room(self) -> int:
         """The most cards any one opponent holds: no play of theirs is longer."""
         return max(self.cards_left[s] for s in self.opponents)
 
     def bomb_possible(self) -> bool:
         """Whether an opponent might hold a bomb or the rocket, as far as this seat knows."""
-        room = self.opponent_room()
+        room = self.opponent_room
         u = self.unseen
         if u[BLACK] and u[RED] and room >= 2:
             return True
@@ -82,21 +84,15 @@ class SeatView:
 def seat_view(game: Hand, seat: int) -> SeatView:
     """The seat's view of the game: its hand, and the public record."""
     hand = game.ranks[seat]
-    unseen = [FULL[i] - n for i, n in enumerate(counts_of(hand))]
-    played: list[tuple[int, str]] = []
-    by_landlord = [0] * 15
     landlord = game.landlord
-    for who, ranks, _ in game.plays:
-        played.append((who, ranks))
-        for rank in ranks:
-            i = RANK_INDEX[rank]
-            unseen[i] -= 1
-            if who == landlord:
-                by_landlord[i] += 1
-    holds = [0] * 15
-    if game.landlord is not None and game.landlord != seat:
-        for i, n in enumerate(counts_of("".join(c[0] for c in game.kitty))):
-            holds[i] = max(0, n - by_landlord[i])
+    played = tuple((who, ranks) for who, ranks, _ in game.plays)
+    seen = hand + "".join([ranks for _, ranks in played])
+    unseen = tuple(n - seen.count(r) for r, n in zip(RANKS, FULL, strict=True))
+    holds: tuple[int, ...] = (0,) * 15
+    if landlord is not None and landlord != seat:
+        by_landlord = "".join([ranks for who, ranks in played if who == landlord])
+        kitty = "".join([c[0] for c in game.kitty])
+        holds = tuple(max(0, kitty.count(r) - by_landlord.count(r)) for r in RANKS)
     last = None if game.last_play is None else (game.last_play[0], game.last_play[1])
     return SeatView(
         seat=seat,
@@ -106,7 +102,7 @@ def seat_view(game: Hand, seat: int) -> SeatView:
         cards_left=(len(game.hands[0]), len(game.hands[1]), len(game.hands[2])),
         bids=tuple((s, b) for s, b in game.bids),
         last=last,
-        unseen=tuple(unseen),
-        landlord_holds=tuple(holds),
-        played=tuple(played),
+        unseen=unseen,
+        landlord_holds=holds,
+        played=played,
     )
