@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from domain.doudizhu.cards import BLACK, RANKS, RED
+from domain.doudizhu.cards import RANKS
 from domain.doudizhu.hand import Hand
 from domain.doudizhu.patterns import Pattern, classify_sorted
 
@@ -71,14 +71,6 @@ class SeatView:
     def opponent_room(self) -> int:
         """The most cards any one opponent holds: no play of theirs is longer."""
         return max(self.cards_left[s] for s in self.opponents)
-
-    def bomb_possible(self) -> bool:
-        """Whether an opponent might hold a bomb or the rocket, as far as this seat knows."""
-        room = self.opponent_room
-        u = self.unseen
-        if u[BLACK] and u[RED] and room >= 2:
-            return True
-        return room >= 4 and any(n == 4 for n in u[:13])
 
 
 def seat_view(game: Hand, seat: int) -> SeatView:

@@ -333,14 +333,3 @@ def could_beat(p: Pattern, unseen: tuple[int, ...] | list[int], room: int) -> bo
         if run >= length and i > main:
             return True
     return False
-
-
-def bomb_beats(p: Pattern, unseen: tuple[int, ...] | list[int], room: int) -> bool:
-    """Whether a bomb or the rocket drawn from ``unseen`` (``room`` cards at most) could
-    beat ``p``."""
-    if p.kind is K.ROCKET:
-        return False
-    if unseen[BLACK] and unseen[RED] and room >= 2:
-        return True
-    above = p.main + 1 if p.kind is K.BOMB else 0
-    return room >= 4 and any(n == 4 for n in unseen[above:13])

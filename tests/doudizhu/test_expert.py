@@ -63,6 +63,13 @@ def test_plays_sure_tricks_first_and_the_loser_last() -> None:
     assert choose(view) in {"A", "KK"}
 
 
+def test_a_bomb_out_there_does_not_stop_a_sure_finish_but_the_rocket_does() -> None:
+    # 2 then 3: nothing but a bomb beats the 2, and a bomb needs all four in one hand
+    assert choose(position("23", out_there="3334444AAKK")) == "2"
+    # the rocket out there may sit in one hand: lead the 3 and keep the 2
+    assert choose(position("23", out_there="333AAKKBR")) == "3"
+
+
 def test_does_not_lead_a_single_the_landlord_can_go_out_on() -> None:
     # the landlord (seat 0) has one card left; a peasant leads the pair, not the 3
     view = position("355", seat=1, landlord=0, cards_left=(1, 3, 10))

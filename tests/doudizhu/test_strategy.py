@@ -16,7 +16,6 @@ from domain.doudizhu.moves import legal_moves, pattern_of
 from domain.doudizhu.patterns import classify
 from domain.doudizhu.strategy import (
     TURN_COST,
-    bomb_beats,
     could_beat,
     plan_of,
     play_value,
@@ -122,12 +121,3 @@ def test_the_search_finds_the_best_split_of_hands_without_bombs(seed: int, size:
 def test_could_an_unseen_hand_beat_a_play(play: str, left: str, room: int,
                                           answer: bool) -> None:
     assert could_beat(pattern_of(play), unseen(left), room) is answer
-
-
-def test_bombs_are_asked_about_on_their_own() -> None:
-    assert not could_beat(pattern_of("2"), unseen("3333"), 17)
-    assert bomb_beats(pattern_of("2"), unseen("3333"), 17)
-    assert not bomb_beats(pattern_of("2"), unseen("3333"), 3)  # four cards need room for four
-    assert bomb_beats(pattern_of("2222"), unseen("BR"), 2)  # the rocket beats every bomb
-    assert not bomb_beats(pattern_of("6666"), unseen("5555"), 17)  # a lower bomb does not
-    assert not bomb_beats(pattern_of("BR"), unseen("AAAA"), 17)
