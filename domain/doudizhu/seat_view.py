@@ -2,8 +2,8 @@
 
 A bot decides from this and never from the aggregate, so it cannot peek at another
 seat's hidden cards: ``seat_view`` is the one place that reads the game, and it reads
-only the seat's own hand, the bids, the plays and passes, the cards each seat holds
-(a count, as every player sees), and the kitty once it is shown.
+only the seat's own hand, the bids, the plays and passes, and how many cards each seat
+holds (a count every player sees).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ class SeatView:
     last: tuple[int, str] | None  # (seat, ranks) of the play to beat; None: we lead
     unseen: tuple[int, ...]  # per rank: cards neither ours nor played (kitty included
     #                          until it is shown)
-    landlord_holds: tuple[int, ...]  # per rank: kitty cards the landlord surely still has
     played: tuple[tuple[int, str], ...]  # every play and pass so far ("" = pass)
 
     @property
@@ -48,9 +47,8 @@ class SeatView:
 
     @cached_property
     def opponents(self) -> tuple[int, ...]:
-        if self.landlord is None:
-            return tuple(s for s in range(3) if s != self.seat)
-        if self.is_landlord:
+        """The landlord, for a peasant; both others for the landlord (or while bidding)."""
+        if self.landlord is None or self.is_landlord:
             return tuple(s for s in range(3) if s != self.seat)
         return (self.landlord,)
 
@@ -80,11 +78,6 @@ def seat_view(game: Hand, seat: int) -> SeatView:
     played = tuple((who, ranks) for who, ranks, _ in game.plays)
     seen = hand + "".join([ranks for _, ranks in played])
     unseen = tuple(n - seen.count(r) for r, n in zip(RANKS, FULL, strict=True))
-    holds: tuple[int, ...] = (0,) * 15
-    if landlord is not None and landlord != seat:
-        by_landlord = "".join([ranks for who, ranks in played if who == landlord])
-        kitty = "".join([c[0] for c in game.kitty])
-        holds = tuple(max(0, kitty.count(r) - by_landlord.count(r)) for r in RANKS)
     last = None if game.last_play is None else (game.last_play[0], game.last_play[1])
     return SeatView(
         seat=seat,
@@ -95,6 +88,5 @@ def seat_view(game: Hand, seat: int) -> SeatView:
         bids=tuple((s, b) for s, b in game.bids),
         last=last,
         unseen=unseen,
-        landlord_holds=holds,
         played=played,
     )

@@ -42,7 +42,7 @@ def position(hand: str, *, seat: int = 0, landlord: int | None = 0,
     assert cards_left is not None
     return SeatView(seat=seat, phase="playing" if landlord is not None else "bidding",
                     hand=hand, landlord=landlord, cards_left=cards_left, bids=bids,
-                    last=last, unseen=unseen, landlord_holds=(0,) * 15, played=())
+                    last=last, unseen=unseen, played=())
 
 
 # --- leading --------------------------------------------------------------------------
