@@ -74,7 +74,6 @@ class SeatView:
 def seat_view(game: Hand, seat: int) -> SeatView:
     """The seat's view of the game: its hand, and the public record."""
     hand = game.ranks[seat]
-    landlord = game.landlord
     played = tuple((who, ranks) for who, ranks, _ in game.plays)
     seen = hand + "".join([ranks for _, ranks in played])
     unseen = tuple(n - seen.count(r) for r, n in zip(RANKS, FULL, strict=True))
