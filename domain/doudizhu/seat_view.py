@@ -13,7 +13,6 @@ from functools import cached_property
 
 from domain.doudizhu.cards import RANKS
 from domain.doudizhu.hand import Hand
-from domain.doudizhu.patterns import Pattern, classify_sorted
 
 #: how many cards of each rank the deck holds
 FULL = [4] * 13 + [1, 1]
@@ -55,12 +54,6 @@ class SeatView:
     @property
     def next_seat(self) -> int:
         return (self.seat + 1) % 3
-
-    @property
-    def last_pattern(self) -> Pattern | None:
-        if self.last is None:
-            return None
-        return classify_sorted(self.last[1])
 
     def fewest_opponent_cards(self) -> int:
         return min(self.cards_left[s] for s in self.opponents)

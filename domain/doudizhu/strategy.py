@@ -52,8 +52,6 @@ def play_value(p: Pattern) -> float:
         return base + 1.0
     if kind in (K.AIRPLANE, K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS):
         return base + 2.0
-    if kind in (K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS):
-        return base
     return base
 
 
@@ -222,7 +220,7 @@ _RUNS = {n: "".join(RANKS[i] * n for i in range(ACE + 1)) for n in (1, 2, 3)}
 #: the best split found for each hand key: (score, first chain and the key left after
 #: it, or None when the best is no chain at all); emptied when it grows too large
 _BEST: dict[int, tuple[float, tuple[str, int] | None]] = {}
-_BEST_LIMIT = 1 << 19
+_BEST_LIMIT = 1 << 17  # some 40 MB
 
 
 def _search(key: int) -> float:
@@ -313,7 +311,7 @@ def plan_of(hand: str) -> Plan:
 
 def could_beat(p: Pattern, unseen: tuple[int, ...] | list[int], room: int) -> bool:
     """Whether some hand of at most ``room`` cards drawn from ``unseen`` could beat ``p``
-    without a bomb (bombs are asked about on their own): card counting, not certainty."""
+    with a play of its own kind (the rocket and bombs aside): card counting."""
     if p.kind is K.ROCKET or p.size > room:
         return False
     kind, main = p.kind, p.main
