@@ -32,6 +32,7 @@ import argparse
 import math
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -167,7 +168,11 @@ def main() -> None:
           f"bidder (a random seat) bids 1, the others pass")
     ours_self = self_play(seeds, POLICIES[OURS])
     for name in args.against.split(","):
-        label, policy = opponent(name.strip())
+        try:
+            label, policy = opponent(name.strip())
+        except (subprocess.CalledProcessError, ImportError, OSError) as e:
+            print(f"\n{name}: skipped, RLCard could not be installed here ({e})")
+            continue
         head_to_head(seeds, label, policy, ours_self)
     if args.speed_seconds > 0:
         speed(args.speed_seconds)
