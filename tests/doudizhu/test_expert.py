@@ -263,7 +263,7 @@ def test_the_hidden_cards_really_are_dealt_afresh() -> None:
 
 def test_beats_greedy_in_duplicate_deals() -> None:
     # 80 deals, each played twice with the roles swapped (about 1.5 s). Measured over
-    # 2,000 deals: expert landlords win ~65 % against greedy peasants, greedy landlords
+    # 2,000 deals: expert landlords win ~67 % against greedy peasants, greedy landlords
     # ~18 % against expert peasants. Asserted: the 99.9 % Wilson intervals of the two
     # landlord win rates do not touch (each would have to be off by over 3 standard
     # errors, with a gap of ~45 points between them)
