@@ -25,6 +25,9 @@ REFEREE = "referee"
 Viewer = int | str  # a seat number, SPECTATOR or REFEREE
 
 GENESIS = ""  # the `prev` digest of a game's first event
+#: the role of every seat of a game that ended before roles were given (a Dou Dizhu hand
+#: escaped during the bidding): win-rate tables leave such games out
+NO_ROLE = "undecided"
 
 
 class IllegalAction(Exception):
@@ -424,7 +427,12 @@ def seat_outcome(
     players: list[str], winners: list[int], roles: list[str],
     scores: list[float] | None = None,
 ) -> list[dict[str, Any]]:
-    """The per-seat rows of an outcome, in one shape for every game."""
+    """The per-seat rows of an outcome, in one shape for every game.
+
+    A game may add facts the analytics tables read when present: per seat ``position``
+    (0 = the first to act), ``general`` or ``generals``, ``kingdom`` and ``death`` (1 =
+    the first seat to die); per game ``rounds`` next to ``seats``.
+    """
     return [
         {
             "seat": i,

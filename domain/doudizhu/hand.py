@@ -18,6 +18,7 @@ from domain.doudizhu.moves import legal_moves_sorted
 from domain.doudizhu.patterns import PatternKind, beats_pattern, classify, classify_sorted
 from domain.doudizhu.scoring import Play, settle
 from domain.game import (
+    NO_ROLE,
     Game,
     IllegalAction,
     InvalidSetup,
@@ -250,15 +251,18 @@ class Hand(Game):
             ]
             reason = "emptied"
         roles = [
-            "undecided" if self.landlord is None
+            NO_ROLE if self.landlord is None
             else ("landlord" if i == self.landlord else "peasant")
             for i in range(3)
         ]
+        seats = seat_outcome(self.players, winners, roles, s.scores)
+        for row in seats:  # 0: the first bidder of the deal that was played
+            row["position"] = (row["seat"] - self.first_bidder) % 3
         self.trigger_event(self.GameEnded, outcome={
             "winners": winners,
             "side": side,
             "reason": reason,
-            "seats": seat_outcome(self.players, winners, roles, s.scores),
+            "seats": seats,
         })
 
     # --- events (state changes only; they run again on replay) ----------------

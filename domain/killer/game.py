@@ -359,11 +359,15 @@ class KillerGame(Game):
         if side is None:
             return False
         won = winners(side, self.roles)
+        seats = seat_outcome(self.players, won, self.roles, None)
+        for order, death in enumerate(self.deaths, start=1):
+            seats[death["seat"]]["death"] = order  # 1: the first seat to die
         self.trigger_event(self.GameEnded, outcome={
             "winners": won,
             "side": side,
             "reason": REASONS[side],
-            "seats": seat_outcome(self.players, won, self.roles, None),
+            "rounds": self.night,
+            "seats": seats,
         })
         return True
 

@@ -326,7 +326,8 @@ class Referee:
 
     def outcome(self, scores: list[float]) -> dict[str, Any]:
         """Who won and how: the escaping seat's two opponents; the landlord alone; or
-        both peasants."""
+        both peasants. Each seat's position counts from the first bidder of the deal
+        that was played."""
         table = self.table
         if table.escape is not None:
             side, reason = "escape", "escape"
@@ -342,7 +343,8 @@ class Referee:
         names = table.players + [""] * SEATS
         return {"winners": winners, "side": side, "reason": reason, "seats": [
             {"seat": s, "player": names[s], "role": roles[s], "won": s in winners,
-             "score": scores[s]} for s in range(SEATS)]}
+             "score": scores[s], "position": (s - table.first_bidder) % SEATS}
+            for s in range(SEATS)]}
 
     def judge(self, facts: list[Fact]) -> None:
         """Compare the worked-out score and outcome with the ScoreSettled and GameEnded
@@ -387,7 +389,11 @@ class Referee:
         rows = {row.get("seat"): row for row in said.get("seats") or []
                 if isinstance(row, dict)}
         for row in out["seats"]:
-            r.check(f"seat {row['seat']} outcome", row, rows.get(row["seat"]), at)
+            said_row = rows.get(row["seat"])
+            if isinstance(said_row, dict) and "position" not in said_row:
+                # hands recorded before positions were: the rest of the row still counts
+                row = {k: v for k, v in row.items() if k != "position"}
+            r.check(f"seat {row['seat']} outcome", row, said_row, at)
 
 
 def referee(facts: list[Fact]) -> Recount:

@@ -65,6 +65,9 @@ def test_police_win_after_finding_both_killers() -> None:
     assert [r["role"] for r in rows] == ["killer"] * 2 + ["police"] * 2 + ["civilian"] * 4
     assert [r["won"] for r in rows] == [False, False] + [True] * 6
     assert [r["score"] for r in rows] == [0, 0] + [1] * 6
+    # for the analytics: two nights, and the order of the deaths (4, 0, 5, 1)
+    assert game.outcome["rounds"] == 2
+    assert [r.get("death") for r in rows] == [2, 4, None, None, 1, 3, None, None]
     # nothing is taken after the end
     with pytest.raises(GameOver):
         act(game, 2, type="vote", target=3)

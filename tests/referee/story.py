@@ -96,8 +96,11 @@ class Story:
             scores: list[float], winners: list[int], side: str,
             bombs: list[dict[str, Any]] | None = None,
             rockets: list[dict[str, Any]] | None = None, spring: bool = False,
-            anti_spring: bool = False, escape: int | None = None) -> None:
-        """The recorded settlement and end, every figure written out by the test."""
+            anti_spring: bool = False, escape: int | None = None,
+            positions: list[int] | None = None) -> None:
+        """The recorded settlement and end, every figure written out by the test
+        (``positions``: each seat's, counted from the first bidder; None: a record from
+        before positions were written)."""
         self.add("ScoreSettled", settlement={
             "base": base, "landlord": landlord, "bombs": bombs or [],
             "rockets": rockets or [], "spring": spring, "anti_spring": anti_spring,
@@ -110,7 +113,9 @@ class Story:
             "winners": winners, "side": side,
             "reason": "escape" if escape is not None else "emptied",
             "seats": [{"seat": s, "player": PLAYERS[s], "role": roles[s],
-                       "won": s in winners, "score": scores[s]} for s in range(3)]})
+                       "won": s in winners, "score": scores[s],
+                       **({"position": positions[s]} if positions else {})}
+                      for s in range(3)]})
 
     def judged(self) -> Any:
         return referee(self.facts)

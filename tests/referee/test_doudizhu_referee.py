@@ -322,6 +322,27 @@ def test_wrong_recorded_figures_differ_and_scores_must_sum_to_zero() -> None:
     assert rules(judged) == ["scores-sum-to-zero"]
 
 
+def test_each_seats_position_counts_from_the_first_bidder() -> None:
+    def ended(positions: list[int] | None) -> object:
+        story = Story(*SPRING, first_bidder=1)  # seat 1 bids first
+        story.bid(1, 3)  # seat 1: landlord at once
+        story.landlord(1, 3)
+        story.escape(1)  # the landlord leaves: it pays 3 × 3, the others take half each
+        story.end(base=3, landlord=1, multiplier=1, scores=[4.5, -9, 4.5], winners=[0, 2],
+                  side="escape", escape=1, positions=positions)
+        return story.judged()
+
+    # positions recorded right: seat 1 is 0, seat 2 is 1, seat 0 is 2
+    assert ended([2, 0, 1]).agrees  # type: ignore[attr-defined]
+    # a record from before positions were written still agrees on everything else
+    assert ended(None).agrees  # type: ignore[attr-defined]
+    # a wrong position is a difference of that seat's outcome
+    wrong = ended([0, 1, 2])
+    diffs = {c.figure: (c.expected, c.recorded) for c in wrong.differences()}  # type: ignore[attr-defined]
+    assert diffs["seat 0 outcome"][0]["position"] == 2
+    assert diffs["seat 0 outcome"][1]["position"] == 0
+
+
 def test_a_finished_hand_records_its_score_then_its_end_once_each() -> None:
     story = spring_story()
     story.add("GameEnded", outcome={"winners": [0], "side": "landlord", "seats": []})
