@@ -91,6 +91,14 @@ class ReadModel:
             cached = self.__dict__["_dml_cache"] = self.dialect.dml()
         return cached  # type: ignore[no-any-return]
 
+    def create_table(self) -> None:
+        """The library's tables and ours, then any column added since the store was set
+        up (run once per store and schema mark, under the setup lock)."""
+        super().create_table()  # type: ignore[misc]
+        with self.datastore.transaction(commit=True) as c:
+            for statement in self.dialect.missing_columns(c):
+                c.execute(statement)
+
     def frame(self, table: str) -> pd.DataFrame:
         """A whole table as a DataFrame, columns in schema order (raw store types)."""
         with self.datastore.transaction(commit=False) as c:

@@ -9,19 +9,29 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from domain import registry
-from domain.spec import Table
+from domain.spec import Column, Table
 
 #: columns of the tables every kind shares, in SELECT order (the pandas frames use it)
 CORE: dict[str, tuple[str, ...]] = {
     "games": (
         "game_id", "kind", "players", "player_names", "options", "agents", "policy_mix",
-        "started", "ended", "side", "reason", "winners", "events",
+        "started", "ended", "side", "reason", "winners", "events", "rounds",
     ),
     "seats": (
         "game_id", "seat", "kind", "players", "player", "role", "policy", "won", "score",
+        "position", "generals", "kingdom", "death",
     ),
+}
+
+#: shared columns added after the tables first shipped: a store set up before them gets
+#: them (empty) when it is set up again, and ``paiju project --rebuild`` fills them
+ADDED: dict[str, tuple[Column, ...]] = {
+    "games": (Column("rounds", "int"),),
+    "seats": (Column("position", "int"), Column("generals", "text"),
+              Column("kingdom", "text"), Column("death", "int")),
 }
 
 
@@ -50,7 +60,8 @@ _DDL = (
         side TEXT,
         reason TEXT,
         winners TEXT,
-        events INTEGER)""",
+        events INTEGER,
+        rounds INTEGER)""",
     "CREATE INDEX IF NOT EXISTS analytics_games_kind ON {games} (kind, players)",
     """CREATE TABLE IF NOT EXISTS {seats} (
         game_id TEXT NOT NULL,
@@ -62,6 +73,10 @@ _DDL = (
         policy TEXT,
         won INTEGER NOT NULL,
         score {real},
+        position INTEGER,
+        generals TEXT,
+        kingdom TEXT,
+        death INTEGER,
         PRIMARY KEY (game_id, seat))""",
     "CREATE INDEX IF NOT EXISTS analytics_seats_kind ON {seats} (kind, players, role)",
 
@@ -78,12 +93,15 @@ _DML: dict[str, str] = {
             options = excluded.options, agents = excluded.agents,
             policy_mix = excluded.policy_mix, started = excluded.started""",
     "end_game": """UPDATE {games} SET ended = %s, side = %s, reason = %s, winners = %s,
-            events = %s WHERE game_id = %s""",
+            events = %s, rounds = %s WHERE game_id = %s""",
     "upsert_seat": """INSERT INTO {seats} (game_id, seat, kind, players, player, role,
-            policy, won, score) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)
+            policy, won, score, position, generals, kingdom, death)
+            VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
         ON CONFLICT (game_id, seat) DO UPDATE SET kind = excluded.kind,
             players = excluded.players, player = excluded.player, role = excluded.role,
-            policy = excluded.policy, won = excluded.won, score = excluded.score""",
+            policy = excluded.policy, won = excluded.won, score = excluded.score,
+            position = excluded.position, generals = excluded.generals,
+            kingdom = excluded.kingdom, death = excluded.death""",
     "game_facts": "SELECT kind, players, agents FROM {games} WHERE game_id = %s",
 }
 
@@ -114,11 +132,35 @@ class Dialect:
         return [self._fill(s) for s in _DDL] + [self._kind_ddl(t)
                                                  for t in kind_tables().values()]
 
+    def _type(self, column: Column) -> str:
+        return {"text": "TEXT", "int": "INTEGER", "bool": "INTEGER",
+                "real": self.real}[column.type]
+
     def _kind_ddl(self, table: Table) -> str:
-        types = {"text": "TEXT", "int": "INTEGER", "bool": "INTEGER", "real": self.real}
-        cols = [f'"{c.name}" {types[c.type]}' + (" PRIMARY KEY" if i == 0 else "")
+        cols = [f'"{c.name}" {self._type(c)}' + (" PRIMARY KEY" if i == 0 else "")
                 for i, c in enumerate(table.columns)]
         return f"CREATE TABLE IF NOT EXISTS {self.table(table.name)} ({', '.join(cols)})"
+
+    def existing_columns(self, cursor: Any, table: str) -> set[str]:
+        """The columns ``table`` has in the database now (empty: no such table)."""
+        if self.schema is None:
+            cursor.execute(f'PRAGMA table_info("{table}")')
+            return {_field(r, "name", 1) for r in cursor.fetchall()}
+        cursor.execute("SELECT column_name FROM information_schema.columns "
+                       f"WHERE table_schema = {self.marker} AND table_name = {self.marker}",
+                       (self.schema, table))
+        return {_field(r, "column_name", 0) for r in cursor.fetchall()}
+
+    def missing_columns(self, cursor: Any) -> list[str]:
+        """``ALTER TABLE`` statements for columns added since a store was set up (a
+        shared column of :data:`ADDED`, or a column a kind's table gained)."""
+        wanted = {**ADDED, **{name: t.columns for name, t in kind_tables().items()}}
+        out = []
+        for table, cols in wanted.items():
+            have = self.existing_columns(cursor, table)
+            out += [f'ALTER TABLE {self.table(table)} ADD COLUMN "{c.name}" {self._type(c)}'
+                    for c in cols if have and c.name not in have]
+        return out
 
     def dml(self) -> dict[str, str]:
         return {k: self._fill(v).replace("%s", self.marker) for k, v in _DML.items()}
@@ -136,6 +178,11 @@ class Dialect:
     def select(self, table: str) -> str:
         cols = ", ".join(f'"{c}"' for c in columns()[table])
         return f"SELECT {cols} FROM {self.table(table)}"
+
+
+def _field(row: Any, name: str, index: int) -> str:
+    """A column of a result row, whatever the driver's row type (tuple, Row or dict)."""
+    return str(row[name] if isinstance(row, dict) else row[index])
 
 
 def sqlite_dialect() -> Dialect:

@@ -2,8 +2,10 @@
 
 Games are independent streams, so every row can be derived from the events of its own
 game: the created event gives the games row; the common ``GameEnded`` closes it and
-writes one seats row per seat from the outcome; a kind's own tables get the rows its
-spec's read model makes from its events. Any new kind joins with no change here.
+writes one seats row per seat from the outcome (with the optional facts a kind records
+there: ``rounds``; per seat ``position``, ``general``/``generals``, ``kingdom``,
+``death``); a kind's own tables get the rows its spec's read model makes from its
+events. Any new kind joins with no change here.
 """
 
 from __future__ import annotations
@@ -117,7 +119,8 @@ class Translator:
         facts = self._facts.pop(gid, None) or lookup(gid)
         out = [Change("end_game", (
             _when(event.timestamp), outcome.get("side"), outcome.get("reason"),
-            _json(outcome.get("winners", [])), event.originator_version, gid,
+            _json(outcome.get("winners", [])), event.originator_version,
+            _int(outcome.get("rounds")), gid,
         ))]
         if facts is None:  # a game whose start this projection never saw: no seats to key
             return out
@@ -127,8 +130,24 @@ class Translator:
             out.append(Change("upsert_seat", (
                 gid, seat, facts.kind, facts.players, row.get("player", ""), row.get("role"),
                 policy, int(bool(row.get("won"))), row.get("score"),
+                _int(row.get("position")), _generals(row), row.get("kingdom"),
+                _int(row.get("death")),
             )))
         return out
+
+
+def _int(value: Any) -> int | None:
+    """An optional whole number of an outcome (None when the kind does not record it)."""
+    return None if value is None else int(value)
+
+
+def _generals(row: dict[str, Any]) -> str | None:
+    """A seat's generals as a JSON list: ``generals`` (Kingdom Wars: head and deputy) or
+    the one ``general``; None where the kind has none."""
+    names = row.get("generals")
+    if names is None and row.get("general") is not None:
+        names = [row["general"]]
+    return None if names is None else _json([str(n) for n in names])
 
 
 def _kind_rows(rows: Callable[[Any], list[Row]]) -> Handler:

@@ -40,7 +40,7 @@ from typing import Any
 import click
 
 #: what a set-up store records; a different mark means "set it up again"
-SCHEMA_MARK = "paiju-1"
+SCHEMA_MARK = "paiju-2"  # 2: the shared analytics columns of analytics.schema.ADDED
 MARK_TABLE = "paiju_schema"
 #: seconds a process waits for another one's setup before giving up
 LOCK_WAIT = 60

@@ -48,9 +48,17 @@ class CoinGame(Game):
         caller_wins = face == action.get("side")
         winners = [0] if caller_wins else list(range(1, n))
         roles = ["caller"] + ["field"] * (n - 1)
+        seats = seat_outcome(self.players, winners, roles)
+        # the optional facts any kind may record, for the analytics to pick up unchanged:
+        # positions (the caller acts first), generals (two, or one), a kingdom, a death
+        for row in seats:
+            row["position"] = row["seat"]
+        seats[0] |= {"generals": ["heads-a", "heads-b"], "kingdom": "wei"}
+        seats[1]["general"] = "field-a"
+        seats[1 if caller_wins else 0]["death"] = 1
         self._game_ended(outcome={
             "winners": winners, "side": "caller" if caller_wins else "field",
-            "reason": face, "seats": seat_outcome(self.players, winners, roles),
+            "reason": face, "rounds": 1, "seats": seats,
         })
 
     @event("Flipped")

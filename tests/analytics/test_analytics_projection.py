@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import sqlite3
 from typing import Any
 from uuid import UUID
 
 import pandas as pd
 import pytest
 
-from analytics.projection import catch_up, open_view
-from analytics.schema import columns
+from analytics.projection import catch_up, close_view, open_view
+from analytics.schema import ADDED, columns
 from service.hall import GameHall
+from service.tables import load
 
 PLAYERS = ["ann", "bob", "cat"]
 
@@ -97,7 +100,7 @@ def test_hand_built_games_fill_every_column(store_url: str, open_hall: list[Game
         "player_names": json.dumps(PLAYERS, separators=(",", ":")), "options": "{}",
         "agents": '["human","greedy","random"]', "policy_mix": "1 greedy + 1 human + 1 random",
         "started": started, "ended": ended, "side": "landlord", "reason": "emptied",
-        "winners": f"[{lord_a}]", "events": a.version,
+        "winners": f"[{lord_a}]", "events": a.version, "rounds": None,
     }
     scores_a = [-3 * m] * 3
     scores_a[lord_a] = 6 * m
@@ -114,7 +117,8 @@ def test_hand_built_games_fill_every_column(store_url: str, open_hall: list[Game
             "game_id": str(a.id), "seat": seat, "kind": "doudizhu", "players": 3,
             "player": PLAYERS[seat], "role": "landlord" if seat == lord_a else "peasant",
             "policy": ["human", "greedy", "random"][seat], "won": int(seat == lord_a),
-            "score": scores_a[seat],
+            "score": scores_a[seat], "position": (seat - fb_a) % 3, "generals": None,
+            "kingdom": None, "death": None,
         }
 
     # --- B: escape before a landlord: the runner pays 3 × bid, the others get half each
@@ -125,7 +129,7 @@ def test_hand_built_games_fill_every_column(store_url: str, open_hall: list[Game
         "player_names": '["ann","bob","cat"]', "options": "{}",
         "agents": '["human","human","human"]', "policy_mix": "3 human",
         "started": started, "ended": ended, "side": "escape", "reason": "escape",
-        "winners": json.dumps(others, separators=(",", ":")), "events": 6,
+        "winners": json.dumps(others, separators=(",", ":")), "events": 6, "rounds": None,
     }
     scores_b = [3.0, 3.0, 3.0]
     scores_b[runner] = -6.0
@@ -182,6 +186,17 @@ def test_a_new_kind_joins_the_tables_unchanged(coin_kind: str, tmp_path,  # type
     assert [seats[(str(game.id), s)]["role"] for s in range(3)] == ["caller", "field", "field"]
     assert [bool(seats[(str(game.id), s)]["won"]) for s in range(3)] == [
         s in game.outcome["winners"] for s in range(3)]
+    # the optional facts of its outcome land in the shared columns
+    assert g["rounds"] == 1
+    facts = [{k: seats[(str(game.id), s)][k] for k in ("position", "generals", "kingdom")}
+             for s in range(3)]
+    assert facts == [
+        {"position": 0, "generals": '["heads-a","heads-b"]', "kingdom": "wei"},
+        {"position": 1, "generals": '["field-a"]', "kingdom": None},
+        {"position": 2, "generals": None, "kingdom": None}]
+    first = 1 if 0 in game.outcome["winners"] else 0
+    assert [seats[(str(game.id), s)]["death"] for s in range(3)] == [
+        1 if s == first else None for s in range(3)]
     assert rows(hall, "doudizhu_hands") == {}
 
 
@@ -201,3 +216,27 @@ def test_a_memory_store_gets_an_in_memory_read_model(url: str, open_hall) -> Non
     hall.create_game("doudizhu", PLAYERS, rng=random.Random(1))
     assert catch_up(hall).events == 2  # Started, Dealt
     assert len(open_view(hall).frame("games")) == 1
+
+
+def test_a_store_set_up_before_the_new_columns_gets_them(tmp_path,  # type: ignore[no-untyped-def]
+                                                         open_hall: list[GameHall]) -> None:
+    url = f"sqlite:///{tmp_path}/old.db"
+    hall = GameHall.from_store(url)
+    hall.create_game("doudizhu", PLAYERS, rng=random.Random(1))
+    catch_up(hall)
+    close_view(hall)
+    hall.close()
+    # as an older build left it: the shared tables without the added columns, its mark
+    with contextlib.closing(sqlite3.connect(tmp_path / "old.db")) as db, db:
+        for table, cols in ADDED.items():
+            for col in cols:
+                db.execute(f'ALTER TABLE {table} DROP COLUMN "{col.name}"')
+        db.execute("UPDATE paiju_schema SET mark = 'paiju-1'")
+    old = load(url)  # read-only: the missing columns read as missing values
+    assert len(old.games) == 1 and old.games["rounds"].isna().all()
+
+    again = GameHall.from_store(url)  # the mark is old: set up again, columns added
+    open_hall.append(again)
+    assert catch_up(again).events == 0
+    assert list(open_view(again).frame("seats").columns) == list(columns()["seats"])
+    assert list(open_view(again).frame("games").columns) == list(columns()["games"])
