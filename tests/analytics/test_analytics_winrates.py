@@ -8,7 +8,16 @@ import pandas as pd
 import pytest
 
 from analytics import doudizhu
-from analytics.winrates import as_records, seat_advantage, wilson, wilson_interval, win_rates
+from analytics.winrates import (
+    POOLED,
+    as_records,
+    left_out,
+    seat_advantage,
+    wilson,
+    wilson_interval,
+    win_rates,
+)
+from domain.game import NO_ROLE
 
 # (wins, n) → Wilson 95 % interval, from scipy.stats.binomtest(...).proportion_ci("wilson")
 KNOWN = [
@@ -32,7 +41,8 @@ def test_wilson_of_nothing_is_undefined() -> None:
 
 
 def frames() -> tuple[pd.DataFrame, pd.DataFrame]:
-    """4 Dou Dizhu hands (landlord wins 3), 3 five-seat identity games, 5 Killer games."""
+    """5 Dou Dizhu hands (one escaped during the bidding), 3 five-seat identity games,
+    5 Killer games and a live one."""
     games, seats = [], []
 
     def game(gid: str, kind: str, roles: list[str], winners: set[int], side: str,
@@ -48,6 +58,8 @@ def frames() -> tuple[pd.DataFrame, pd.DataFrame]:
     game("d2", "doudizhu", ["peasant", "landlord", "peasant"], {1}, "landlord")
     game("d3", "doudizhu", ["peasant", "peasant", "landlord"], {2}, "landlord", "3 greedy")
     game("d4", "doudizhu", ll, {1, 2}, "peasants", "3 greedy")
+    # seat 0 escaped before a landlord was chosen: no roles, so no role rate counts it
+    game("d5", "doudizhu", [NO_ROLE] * 3, {1, 2}, "escape")
     idn = ["lord", "loyalist", "rebel", "rebel", "renegade"]
     game("i1", "identity", idn, {0, 1}, "lord")
     game("i2", "identity", idn, {2, 3}, "rebels")
@@ -62,55 +74,75 @@ def frames() -> tuple[pd.DataFrame, pd.DataFrame]:
 
 
 def table(df: pd.DataFrame) -> dict[tuple[object, ...], tuple[int, int, float]]:
-    return {(r.kind, r.players, r.role): (r.games, r.wins, r.rate)
+    return {(r.kind, r.players, r.policy_mix, r.role): (r.games, r.wins, r.rate)
             for r in df.itertuples()}
 
 
-def test_win_rates_by_kind_players_role() -> None:
+def test_win_rates_by_kind_players_mix_role() -> None:
     games, seats = frames()
     out = win_rates(games, seats)
-    assert list(out.columns) == ["kind", "players", "role", "games", "wins", "rate",
-                                 "ci_low", "ci_high"]
+    assert list(out.columns) == ["kind", "players", "policy_mix", "role", "games", "wins",
+                                 "rate", "ci_low", "ci_high"]
     assert table(out) == {
-        # per game, not per seat: two peasants winning one hand are one win in one game
-        ("doudizhu", 3, "landlord"): (4, 3, 0.75),
-        ("doudizhu", 3, "peasant"): (4, 1, 0.25),
-        ("identity", 5, "lord"): (3, 1, 1 / 3),
-        ("identity", 5, "loyalist"): (3, 1, 1 / 3),
-        ("identity", 5, "rebel"): (3, 1, 1 / 3),
-        ("identity", 5, "renegade"): (3, 1, 1 / 3),
+        # per game, not per seat: two peasants winning one hand are one win in one game;
+        # each policy mix apart, and the hand escaped during the bidding left out
+        ("doudizhu", 3, "3 greedy", "landlord"): (2, 1, 0.5),
+        ("doudizhu", 3, "3 greedy", "peasant"): (2, 1, 0.5),
+        ("doudizhu", 3, "3 random", "landlord"): (2, 2, 1.0),
+        ("doudizhu", 3, "3 random", "peasant"): (2, 0, 0.0),
+        ("identity", 5, "3 random", "lord"): (3, 1, 1 / 3),
+        ("identity", 5, "3 random", "loyalist"): (3, 1, 1 / 3),
+        ("identity", 5, "3 random", "rebel"): (3, 1, 1 / 3),
+        ("identity", 5, "3 random", "renegade"): (3, 1, 1 / 3),
         # Killer by side: share of the 5 finished games each side won
-        ("killer", 8, "killers"): (5, 2, 0.4),
-        ("killer", 8, "police"): (5, 2, 0.4),
-        ("killer", 8, "tie"): (5, 1, 0.2),
+        ("killer", 8, "3 random", "killers"): (5, 2, 0.4),
+        ("killer", 8, "3 random", "police"): (5, 2, 0.4),
+        ("killer", 8, "3 random", "tie"): (5, 1, 0.2),
     }
-    landlord = out[(out["kind"] == "doudizhu") & (out["role"] == "landlord")].iloc[0]
-    assert (landlord["ci_low"], landlord["ci_high"]) == pytest.approx((0.300642, 0.954413),
-                                                                       abs=1e-6)
     tie = out[out["role"] == "tie"].iloc[0]
     assert (tie["ci_low"], tie["ci_high"]) == pytest.approx((0.036224, 0.624465), abs=1e-6)
+    assert NO_ROLE not in set(out["role"])
 
 
-def test_win_rates_filters_and_policy_mix() -> None:
+def test_pooled_figures_say_so() -> None:
+    games, seats = frames()
+    pooled = win_rates(games, seats, kind="doudizhu", pooled=True)
+    assert table(pooled) == {("doudizhu", 3, POOLED, "landlord"): (4, 3, 0.75),
+                             ("doudizhu", 3, POOLED, "peasant"): (4, 1, 0.25)}
+    landlord = pooled[pooled["role"] == "landlord"].iloc[0]
+    assert (landlord["ci_low"], landlord["ci_high"]) == pytest.approx((0.300642, 0.954413),
+                                                                       abs=1e-6)
+
+
+def test_games_without_roles_are_a_line_of_their_own() -> None:
+    games, seats = frames()
+    out = left_out(games, seats)
+    assert out.to_dict(orient="records") == [
+        {"kind": "doudizhu", "players": 3, "policy_mix": "3 random", "games": 1,
+         "why": "ended before roles were given"}]
+    assert left_out(games, seats, kind="killer").empty
+
+
+def test_win_rates_filters() -> None:
     games, seats = frames()
     assert set(win_rates(games, seats, kind="killer")["role"]) == {"killers", "police", "tie"}
     assert win_rates(games, seats, kind="identity", players=8).empty
-    mixed = win_rates(games, seats, kind="doudizhu", by_policy=True)
-    got = {(r.policy_mix, r.role): (r.games, r.wins) for r in mixed.itertuples()}
-    assert got == {("3 greedy", "landlord"): (2, 1), ("3 greedy", "peasant"): (2, 1),
-                   ("3 random", "landlord"): (2, 2), ("3 random", "peasant"): (2, 0)}
     rows = as_records(win_rates(games, seats, kind="killer"))
-    assert rows[0] == {"kind": "killer", "players": 8, "role": "killers", "games": 5,
-                       "wins": 2, "rate": 0.4, "ci_low": pytest.approx(0.117621, abs=1e-6),
+    assert rows[0] == {"kind": "killer", "players": 8, "policy_mix": "3 random",
+                       "role": "killers", "games": 5, "wins": 2, "rate": 0.4,
+                       "ci_low": pytest.approx(0.117621, abs=1e-6),
                        "ci_high": pytest.approx(0.769276, abs=1e-6)}
 
 
-def test_seat_advantage() -> None:
+def test_seat_advantage_per_mix_with_its_reference() -> None:
     games, seats = frames()
-    out = seat_advantage(seats, kind="doudizhu")
-    assert [(r.seat, r.games, r.wins) for r in out.itertuples()] == [
-        (0, 4, 1), (1, 4, 2), (2, 4, 2)]
-    assert out["rate"].tolist() == [0.25, 0.5, 0.5]
+    out = seat_advantage(games, seats, kind="doudizhu")
+    assert [(r.policy_mix, r.seat, r.games, r.wins) for r in out.itertuples()] == [
+        ("3 greedy", 0, 2, 0), ("3 greedy", 1, 2, 1), ("3 greedy", 2, 2, 2),
+        ("3 random", 0, 2, 1), ("3 random", 1, 2, 1), ("3 random", 2, 2, 0)]
+    # the reference: a random seat's win rate at that table size and mix
+    assert out.groupby("policy_mix")["reference"].first().to_dict() == {
+        "3 greedy": 0.5, "3 random": pytest.approx(1 / 3)}
 
 
 def hands() -> pd.DataFrame:
@@ -134,31 +166,51 @@ def hands() -> pd.DataFrame:
     return df
 
 
+MIXES = pd.DataFrame({"game_id": ["h1", "h2", "h3", "h4", "h5", "h6"],
+                      "policy_mix": ["3 greedy", "3 random", "3 greedy", "3 greedy",
+                                     "3 greedy", "3 greedy"]})
+
+
 def test_landlord_win_by_bid() -> None:
-    out = doudizhu.landlord_win_by_bid(hands())
-    assert [(r.bid, r.games, r.wins, r.rate) for r in out.itertuples()] == [
-        (1, 2, 1, 0.5), (3, 2, 1, 0.5)]  # the escape (bid 2) and the live hand are out
-    assert (out.loc[0, "ci_low"], out.loc[0, "ci_high"]) == pytest.approx(
+    pooled = doudizhu.landlord_win_by_bid(hands(), None)
+    assert [(r.policy_mix, r.bid, r.games, r.wins, r.rate) for r in pooled.itertuples()] == [
+        (POOLED, 1, 2, 1, 0.5), (POOLED, 3, 2, 1, 0.5)]  # the escape and the live hand out
+    assert (pooled.loc[0, "ci_low"], pooled.loc[0, "ci_high"]) == pytest.approx(
         wilson_interval(1, 2))
-    mixes = pd.DataFrame({"game_id": ["h1", "h2", "h3", "h4"],
-                          "policy_mix": ["3 greedy", "3 random", "3 greedy", "3 greedy"]})
-    by_mix = doudizhu.landlord_win_by_bid(hands(), mixes)
+    by_mix = doudizhu.landlord_win_by_bid(hands(), MIXES)
     assert [(r.policy_mix, r.bid, r.games, r.wins) for r in by_mix.itertuples()] == [
         ("3 greedy", 1, 1, 1), ("3 greedy", 3, 2, 1), ("3 random", 1, 1, 0)]
 
 
+def test_expected_score_by_bid() -> None:
+    out = doudizhu.expected_score_by_bid(hands(), None)
+    # bid 1: the landlord got +2 (h1) and -4 (h2); bid 3: +24 (h3) and -12 (h4)
+    assert out[["bid", "hands", "mean_score"]].values.tolist() == [[1, 2, -1.0], [3, 2, 6.0]]
+    half = 1.959964 * math.sqrt(((2 + 1) ** 2 + (-4 + 1) ** 2) / 1) / math.sqrt(2)
+    assert (out.loc[0, "ci_low"], out.loc[0, "ci_high"]) == pytest.approx((-1 - half,
+                                                                            -1 + half))
+    by_mix = doudizhu.expected_score_by_bid(hands(), MIXES)
+    assert by_mix[["policy_mix", "bid", "hands", "mean_score"]].values.tolist() == [
+        ["3 greedy", 1, 1, 2.0], ["3 greedy", 3, 2, 6.0], ["3 random", 1, 1, -4.0]]
+
+
 def test_multiplier_bombs_springs_scores() -> None:
     h = hands()
-    mult = doudizhu.multiplier_distribution(h)
+    mult = doudizhu.multiplier_distribution(h, None)
     assert mult[["multiplier", "hands"]].values.tolist() == [[1, 2], [2, 2], [4, 1]]
     assert mult["share"].tolist() == [0.4, 0.4, 0.2]
-    bombs = doudizhu.bombs_per_hand(h)
+    per_mix = doudizhu.multiplier_distribution(h, MIXES)
+    assert per_mix[["policy_mix", "multiplier", "hands", "share"]].values.tolist() == [
+        ["3 greedy", 1, 2, 0.5], ["3 greedy", 2, 1, 0.25], ["3 greedy", 4, 1, 0.25],
+        ["3 random", 2, 1, 1.0]]
+    bombs = doudizhu.bombs_per_hand(h, None)
     assert bombs[["bombs", "hands"]].values.tolist() == [[0, 3], [1, 2]]
-    springs = doudizhu.spring_rates(h).set_index(["event", "of"])
+    springs = doudizhu.spring_rates(h, None).set_index(["event", "of"])
     assert springs.loc[("spring", "decided hands"), ["hands", "count"]].tolist() == [4, 1]
     assert springs.loc[("spring", "landlord wins"), "rate"] == 0.5
     assert springs.loc[("anti_spring", "peasant wins"), ["hands", "count"]].tolist() == [2, 1]
-    scores = doudizhu.score_distribution(h)
+    assert set(doudizhu.spring_rates(h, MIXES)["policy_mix"]) == {"3 greedy", "3 random"}
+    scores = doudizhu.score_distribution(h, None)
     assert scores[["landlord_score", "hands"]].values.tolist() == [
         [-12.0, 1], [-4.0, 1], [2.0, 1], [24.0, 1]]
 
@@ -170,10 +222,17 @@ def test_bid_order_advantage() -> None:
         for s in range(3):
             won = (s == r.landlord) == bool(r.landlord_won)
             seats.append({"game_id": r.game_id, "seat": s, "won": won})
-    out = doudizhu.bid_order_advantage(h, pd.DataFrame(seats)).set_index("position")
+    out = doudizhu.bid_order_advantage(h, pd.DataFrame(seats), None).set_index("position")
     # h1: landlord seat 0, fb 0 → position 0; h2: 1-1 → 0; h3: 2-2 → 0; h4: 1-0 → 1
     assert out.loc[0, "landlord_share"] == 0.75 and out.loc[1, "landlord_share"] == 0.25
     assert out["games"].tolist() == [4, 4, 4]
     assert out.loc[0, "wins"] == 2 + 1 + 0  # h1 and h3 landlord wins; h4 peasant win at 0
-    summary = doudizhu.summary(h)
-    assert summary["hands"] == 5 and summary["mean_multiplier"] == 2.0
+    summary = doudizhu.summary(h, MIXES)
+    assert summary["hands"] == 5
+    assert summary["mixes"] == [
+        {"policy_mix": "3 greedy", "hands": 4, "mean_multiplier": 2.0, "mean_bombs": 0.25},
+        {"policy_mix": "3 random", "hands": 1, "mean_multiplier": 2.0, "mean_bombs": 1.0}]
+    assert all("policy_mix" in row for key in ("distribution", "bombs_per_hand",
+                                               "landlord_by_bid", "expected_score_by_bid",
+                                               "springs", "landlord_scores")
+               for row in summary[key])
