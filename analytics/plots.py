@@ -23,20 +23,32 @@ def _errors(table: pd.DataFrame) -> np.ndarray:
 
 
 def rate_bars(table: pd.DataFrame, labels: list[str], title: str, *,
-              reference: float | None = None, xlabel: str = "win rate") -> Figure:
-    """Horizontal bars of ``rate`` with their 95 % intervals as error bars."""
-    fig = Figure(figsize=(7, 0.45 * max(len(table), 2) + 1.4), layout="constrained")
+              reference: float | None = None, xlabel: str = "win rate",
+              note: str = "") -> Figure:
+    """Horizontal bars of ``rate`` with their 95 % intervals as error bars.
+
+    The dashed reference is ``reference`` for every bar, or, when the table has a
+    ``reference`` column, each bar's own (drawn as one line over the bars of a group that
+    share it: a table size and policy mix), so no bar is read against an average of
+    other table sizes.
+    """
+    fig = Figure(figsize=(7.5, 0.4 * max(len(table), 2) + 1.6), layout="constrained")
     ax = fig.add_subplot()
     y = np.arange(len(table))
     ax.barh(y, table["rate"].to_numpy(dtype=float), xerr=_errors(table), capsize=3,
             color="#4c72b0", ecolor="#333333")
-    ax.set_yticks(y, labels)
+    ax.set_yticks(y, labels, fontsize=8 if len(table) > 12 else 10)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel(f"{xlabel} (bars: 95 % Wilson interval)")
-    ax.set_title(title)
+    ax.set_title(title + (f"\n{note}" if note else ""), fontsize=11)
     if reference is not None:
         ax.axvline(reference, color="#c44e52", linestyle="--", linewidth=1)
+    elif "reference" in table:
+        for yi, ref in enumerate(table["reference"].to_numpy(dtype=float)):
+            if not np.isnan(ref):
+                ax.plot([ref, ref], [yi - 0.5, yi + 0.5], color="#c44e52", linestyle="--",
+                        linewidth=1.2)
     rows = zip(table["rate"], table["ci_high"], table["games"], strict=True)
     for yi, (rate, high, n) in enumerate(rows):
         if pd.notna(rate):
@@ -45,54 +57,98 @@ def rate_bars(table: pd.DataFrame, labels: list[str], title: str, *,
     return fig
 
 
+def labels_for(table: pd.DataFrame, last: str, fmt: str = "{}") -> list[str]:
+    """Bar labels: table size, policy mix, then the row's own value."""
+    parts = [table["players"].astype(str) + "p", table["policy_mix"].astype(str),
+             table[last].map(fmt.format)]
+    return [" · ".join(p) for p in zip(*parts, strict=True)]
+
+
 def win_rate_figure(table: pd.DataFrame, kind: str) -> Figure:
-    """Win rate of each role (or side) per player count, optionally per policy mix."""
-    parts = [table["players"].astype(str) + "p"]
-    if "policy_mix" in table:
-        parts.append(table["policy_mix"].astype(str))
-    parts.append(table["role"].astype(str))
-    labels = [" · ".join(p) for p in zip(*parts, strict=True)]
-    what = "winning side" if kind in side_kinds() else "role"
-    return rate_bars(table, labels, f"{kind}: win rate by {what}")
+    """Win rate of each role (or side) per player count and policy mix, against a random
+    seat's win rate at that table size and mix (the ``reference`` column)."""
+    if kind in side_kinds():
+        return rate_bars(table, labels_for(table, "role"), f"{kind}: share of games won by side")
+    return rate_bars(table, labels_for(table, "role"), f"{kind}: win rate by role",
+                     note="dashed: a random seat's win rate at that table size and mix")
+
+
+def position_figure(table: pd.DataFrame, kind: str, *, by: str = "position") -> Figure:
+    """Win rate by position from the first to act (or by seat number)."""
+    what = "position (0 = first to act)" if by == "position" else "seat number"
+    return rate_bars(table, labels_for(table, by, f"{by} {{}}"), f"{kind}: win rate by {what}",
+                     note="dashed: a random seat's win rate at that table size and mix")
 
 
 def seat_figure(table: pd.DataFrame, kind: str) -> Figure:
-    labels = [f"{p}p · seat {s}" for p, s in zip(table["players"], table["seat"], strict=True)]
-    # the dashed line is the pooled rate: a seat whose interval misses it is (dis)favoured
-    pooled = table["wins"].sum() / max(table["games"].sum(), 1)
-    return rate_bars(table, labels, f"{kind}: win rate by seat number", reference=pooled)
+    return position_figure(table, kind, by="seat")
 
 
 def landlord_by_bid_figure(table: pd.DataFrame) -> Figure:
-    labels = [f"bid {b}" for b in table["bid"]]
-    if "policy_mix" in table:
-        labels = [f"{m} · {b}" for m, b in zip(table["policy_mix"], labels, strict=True)]
+    labels = [f"{m} · bid {b}" for m, b in zip(table["policy_mix"], table["bid"], strict=True)]
     return rate_bars(table, labels, "Dou Dizhu: landlord win rate by winning bid",
                      reference=0.5, xlabel="landlord win rate")
 
 
+def expected_score_figure(table: pd.DataFrame) -> Figure:
+    """Mean landlord score per bid and mix, with 95 % intervals, around zero."""
+    fig = Figure(figsize=(7.5, 0.4 * max(len(table), 2) + 1.6), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(len(table))
+    mean = table["mean_score"].to_numpy(dtype=float)
+    err = np.vstack([mean - table["ci_low"].to_numpy(dtype=float),
+                     table["ci_high"].to_numpy(dtype=float) - mean])
+    ax.errorbar(mean, y, xerr=err, fmt="o", color="#4c72b0", ecolor="#333333", capsize=3)
+    labels = [f"{m} · bid {b}" for m, b in zip(table["policy_mix"], table["bid"], strict=True)]
+    ax.set_yticks(y, labels)
+    ax.invert_yaxis()
+    ax.axvline(0, color="#c44e52", linestyle="--", linewidth=1)
+    ax.set_xlabel("mean landlord score per hand (95 % interval)")
+    ax.set_title("Dou Dizhu: what the landlord earns by winning bid")
+    return fig
+
+
 def distribution_figure(table: pd.DataFrame, x: str, title: str, *,
                         log: bool = False, xlabel: str | None = None) -> Figure:
-    """Bars of ``share`` against a discrete value ``x`` (multiplier, bombs, score)."""
-    fig = Figure(figsize=(7, 3.6), layout="constrained")
+    """Bars of ``share`` against a discrete value ``x`` (multiplier, bombs, score), one
+    colour per policy mix (shares are within the mix)."""
+    fig = Figure(figsize=(7.5, 3.8), layout="constrained")
     ax = fig.add_subplot()
-    labels = [f"{v:g}" if isinstance(v, float) else str(v) for v in table[x]]
-    ax.bar(range(len(table)), table["share"], color="#55a868")
-    ax.set_xticks(range(len(table)), labels, rotation=45 if len(table) > 10 else 0)
+    values = sorted(table[x].unique().tolist())
+    where = {v: i for i, v in enumerate(values)}
+    mixes = list(dict.fromkeys(table["policy_mix"])) if "policy_mix" in table else [None]
+    width = 0.8 / max(len(mixes), 1)
+    for k, mix in enumerate(mixes):
+        part = table if mix is None else table[table["policy_mix"] == mix]
+        xs = np.array([where[v] for v in part[x]]) - 0.4 + width * (k + 0.5)
+        ax.bar(xs, part["share"], width=width, label=mix)
+    labels = [f"{v:g}" if isinstance(v, float) else str(v) for v in values]
+    ax.set_xticks(range(len(values)), labels, rotation=45 if len(values) > 10 else 0)
     ax.set_xlabel(xlabel or x)
-    ax.set_ylabel("share of hands")
+    ax.set_ylabel("share of the mix's hands")
     if log:
         ax.set_yscale("log")
+    if mixes != [None]:
+        ax.legend(fontsize=8, title="policy mix", title_fontsize=8)
     ax.set_title(title)
     return fig
+
+
+def general_figure(table: pd.DataFrame, kind: str) -> Figure:
+    """Each general's win rate against what its roles would give anyone (the dashed
+    tick), per policy mix."""
+    labels = [f"{m} · {g}" for m, g in zip(table["policy_mix"], table["general"], strict=True)]
+    return rate_bars(table.assign(reference=table["expected_rate"]), labels,
+                     f"{kind}: win rate by general",
+                     note="dashed: expected from the roles and table sizes it played")
 
 
 def save(fig: Figure, path: str) -> None:
     fig.savefig(path, dpi=110)
 
 
-def png(fig: Figure) -> bytes:
+def png(fig: Figure, dpi: int = 100) -> bytes:
     """The figure as PNG bytes (notebooks show them with ``IPython.display.Image``)."""
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100)
+    fig.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()

@@ -1,34 +1,59 @@
-"""``paiju report``: figures (PNG) and a report.md for every game kind in a store."""
+"""``paiju report``: figures (PNG) and a report.md for every game kind in a store.
+
+Every table and figure is per policy mix (the bots at the table decide most of what a
+win rate says), every reference line is per table size, and every verdict compares rows
+of one table size and one mix: nothing is pooled. The report is made in memory first,
+so it can refuse, before writing anything, to overwrite files that git tracks.
+"""
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analytics import doudizhu, plots
+from analytics import balance, doudizhu, plots
 from analytics.tables import Tables
-from analytics.winrates import seat_advantage, win_rates
+from analytics.winrates import left_out, seat_advantage, seat_reference, wilson, win_rates
 from domain import registry
+
+PERCENT = {"rate", "ci_low", "ci_high", "share", "landlord_share", "reference",
+           "expected_rate"}
+
+
+class ReportRefused(Exception):
+    """The report would overwrite files tracked by git (pass ``force`` to allow it)."""
+
+    def __init__(self, paths: list[Path]) -> None:
+        self.paths = paths
+        names = ", ".join(str(p) for p in paths[:5]) + (" …" if len(paths) > 5 else "")
+        super().__init__(f"{len(paths)} of the report's files are tracked by git ({names}): "
+                         "write elsewhere (--out), or pass --force to replace them")
 
 
 def md_table(df: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
     """A GitHub markdown table (pandas' own needs the optional ``tabulate``)."""
-    formats = {"rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}",
-               "share": "{:.2%}", "landlord_share": "{:.1%}", **(formats or {})}
-    percent = {"rate", "ci_low", "ci_high", "share", "landlord_share"}
+    formats = {**{c: "{:.1%}" for c in PERCENT}, "share": "{:.2%}", "excess": "{:+.1%}",
+               "p": "{:.3g}", "q": "{:.3g}", "z": "{:+.2f}", "mean_score": "{:+.2f}",
+               **(formats or {})}
+    if "mean_score" in df:
+        formats |= {"ci_low": "{:+.2f}", "ci_high": "{:+.2f}"}
 
     def cell(col: str, value: object) -> str:
         if value is None or (not isinstance(value, str) and pd.isna(value)):
             return ""
-        if col in percent and isinstance(value, float) and 0 < value < 0.01:
+        if col in PERCENT and "mean_score" not in df and isinstance(value, float) \
+                and 0 < value < 0.01:
             return f"{value:.3%}"  # rare events (springs) must not read as 0.0%
-        if col in formats:
+        if col in formats and isinstance(value, int | float):
             return formats[col].format(value)
         if isinstance(value, float) and value.is_integer():
             return str(int(value))
+        if isinstance(value, float):
+            return f"{value:.3g}"
         return str(value)
 
     head = "| " + " | ".join(df.columns) + " |"
@@ -39,12 +64,11 @@ def md_table(df: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
 
 
 class _Writer:
-    """Collects report sections and writes each figure once, closing it."""
+    """Collects report sections, and each figure as PNG bytes (closed once drawn)."""
 
-    def __init__(self, out: Path) -> None:
-        self.out = out
+    def __init__(self) -> None:
         self.lines: list[str] = []
-        self.files: list[Path] = []
+        self.files: dict[str, bytes] = {}
 
     def text(self, *lines: str) -> None:
         self.lines.extend(lines)
@@ -54,88 +78,186 @@ class _Writer:
         self.text(md_table(df))
 
     def figure(self, name: str, fig: Figure, caption: str) -> None:
-        path = self.out / f"{name}.png"
-        plots.save(fig, str(path))
-        self.files.append(path)
-        self.text(f"![{caption}]({path.name})")
+        self.files[f"{name}.png"] = plots.png(fig, dpi=110)
+        self.text(f"![{caption}]({name}.png)")
 
 
-def _verdict(table: pd.DataFrame) -> str:
-    """One sentence per table: the extremes, and whether their intervals overlap."""
+def verdicts(table: pd.DataFrame, what: str = "role", name: str = "{}") -> list[str]:
+    """One sentence per table size and policy mix: the extremes, and whether their 95 %
+    intervals overlap. Only rows of one mix are compared (never a pooled figure)."""
+    out = []
     t = table.dropna(subset=["rate"])
-    if t.empty:
-        return "No finished games."
-    hi = t.loc[t["rate"].idxmax()]
-    lo = t.loc[t["rate"].idxmin()]
-    gap = "do not overlap" if hi["ci_low"] > lo["ci_high"] else "overlap"
-    return (f"Highest: {hi['role']} at {hi['players']} players ({hi['rate']:.1%}, "
-            f"{hi['ci_low']:.1%}–{hi['ci_high']:.1%}); lowest: {lo['role']} at "
-            f"{lo['players']} players ({lo['rate']:.1%}); their 95 % intervals {gap}.")
+    for (players, mix), g in t.groupby(["players", "policy_mix"], observed=True):
+        if len(g) < 2:
+            continue
+        hi, lo = g.loc[g["rate"].idxmax()], g.loc[g["rate"].idxmin()]
+        if hi["rate"] == lo["rate"]:
+            out.append(f"- {players} players, {mix}: all at {hi['rate']:.1%}.")
+            continue
+        gap = "do not overlap" if hi["ci_low"] > lo["ci_high"] else "overlap"
+        out.append(f"- {players} players, {mix}: highest {name.format(hi[what])} "
+                   f"{hi['rate']:.1%} ({hi['ci_low']:.1%}–{hi['ci_high']:.1%}, "
+                   f"n={hi['games']}), lowest {name.format(lo[what])} {lo['rate']:.1%} "
+                   f"({lo['ci_low']:.1%}–{lo['ci_high']:.1%}); their intervals {gap}.")
+    return out
 
 
 def _kind_section(w: _Writer, t: Tables, kind: str) -> None:
     games = t.finished[t.finished["kind"] == kind]
     seats = t.seats[t.seats["kind"] == kind]
     w.text(f"## {kind}", f"{len(games)} finished games, {games['events'].sum()} events.")
-    mixes = (games.groupby(["players", "policy_mix"]).size().reset_index(name="games"))
-    w.table(mixes)
-    pooled = win_rates(games, seats, kind=kind)
+    w.table(games.groupby(["players", "policy_mix"]).size().reset_index(name="games"))
+    skipped = left_out(games, seats)
+    if len(skipped):
+        w.text("Left out of every role and seat table below (they never had roles):")
+        w.table(skipped)
+    _roles(w, games, seats, kind)
+    _positions(w, games, seats, kind)
+    _seat_counts(w, games, seats, kind)
+    _generals(w, games, seats, kind)
+    _length_and_deaths(w, games, seats, kind)
+
+
+def _roles(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str) -> None:
     by_side = registry.spec(kind).wins_by == "side"
-    w.text("### Win rate by role", "All policy mixes pooled; a role's sample is the games "
-           "it sat in (" + ("sides: the share of games each side won" if by_side
-                            else "seats of one role win together") + ").")
-    w.table(pooled)
-    w.text(_verdict(pooled))
-    mixed = win_rates(games, seats, kind=kind, by_policy=True)
-    w.text("### Win rate by role and policy mix",
-           "Bots of different strength change the balance; compare rows of one mix.")
-    w.table(mixed)
-    w.figure(f"win_rates_{kind}", plots.win_rate_figure(mixed, kind),
-             f"{kind} win rates by role and policy mix")
-    seat_table = seat_advantage(seats, kind=kind)
-    w.text("### Seat order", "Win rate by seat number, whatever the role (dashed line: "
-           "the pooled rate).")
-    w.table(seat_table)
-    w.figure(f"seats_{kind}", plots.seat_figure(seat_table, kind), f"{kind} win rate by seat")
+    rates = win_rates(games, seats, kind=kind)
+    if by_side:
+        w.text("### Win rate by winning side",
+               "Per table size and policy mix: the share of games each side won (the "
+               "shares of one row group add up to 100 %).")
+    else:
+        rates = rates.merge(seat_reference(games, seats),
+                            on=["kind", "players", "policy_mix"], how="left")
+        w.text("### Win rate by role",
+               "Per table size and policy mix; a role's sample is the games it sat in "
+               "(seats of one role win together). `reference`: the win rate of a seat "
+               "picked at random at that table size and mix (the dashed line).")
+    w.table(rates.drop(columns="kind"))
+    w.figure(f"win_rates_{kind}", plots.win_rate_figure(rates, kind),
+             f"{kind} win rates by {'side' if by_side else 'role'}")
+    w.text(*verdicts(rates))
+
+
+def _positions(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str) -> None:
+    table = balance.position_rates(games, seats)
+    if len(table):
+        w.text("### Position from the first to act",
+               "Position 0 acts first (the lord, the first bidder), then around the table; "
+               "seat numbers are not an order of play. Dashed: a random seat's win rate.")
+        w.table(table.drop(columns="kind"))
+        w.figure(f"positions_{kind}", plots.position_figure(table, kind),
+                 f"{kind} win rate by position")
+        w.text(*verdicts(table, "position", "position {}"))
+        return
+    table = seat_advantage(games, seats)
+    w.text("### Seat number",
+           "This kind's outcome records no order of play, so this is the seat number only "
+           "(dashed: a random seat's win rate at that table size and mix).")
+    w.table(table.drop(columns="kind"))
+    w.figure(f"seats_{kind}", plots.seat_figure(table, kind), f"{kind} win rate by seat")
+
+
+def _grouping(seats: pd.DataFrame) -> str:
+    """Kingdoms where the outcome records them, else the role."""
+    return "kingdom" if seats["kingdom"].notna().any() else "role"
+
+
+def _seat_counts(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str) -> None:
+    if registry.spec(kind).wins_by == "side":
+        return
+    column = _grouping(seats)
+    counts = balance.rates_by_seat_count(games, seats, column=column)
+    if not balance.seat_count_varies(counts, column):
+        return
+    w.text(f"### Seats of a {column} at the table",
+           f"How many seats a {column} had at the table decides much of its win rate; "
+           "first by seat count, then each against what its seat counts would give any "
+           f"{column} (`expected_rate`), with a Benjamini–Hochberg `q` over the {column}s "
+           "of one table size and mix and a verdict at a 5 % false discovery rate.")
+    w.table(counts.drop(columns="kind"))
+    controlled = balance.controlled_rates(games, seats, column=column)
+    w.table(controlled.drop(columns=["kind", "z", "p"]))
+    low, high = wilson(controlled["wins"], controlled["games"])
+    ranged = controlled.assign(reference=controlled["expected_rate"], ci_low=low, ci_high=high)
+    w.figure(f"seat_counts_{kind}",
+             plots.rate_bars(ranged, plots.labels_for(ranged, column),
+                             f"{kind}: win rate by {column}",
+                             note="dashed: expected from its seats at the table"),
+             f"{kind} win rate by {column}, against its seat counts")
+
+
+def _generals(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str) -> None:
+    table = balance.general_rates(games, seats)
+    if table.empty:
+        return
+    found = table[table["verdict"].isin(["stronger", "weaker"])]
+    short = int((table["verdict"] == "too few games").sum())
+    w.text("### Generals",
+           "Each general's win rate against what the roles and table sizes it was played "
+           "in would give any general (`expected_rate`); `q` is Benjamini–Hochberg over the "
+           "generals of one mix, `games_needed` the games that would show a 5-point "
+           "difference (two-sided 5 %, power 80 %).",
+           f"{len(table)} generals; {len(found)} differ at a 5 % false discovery rate; "
+           f"{short} have fewer games than a 5-point difference needs.")
+    w.table(table.drop(columns=["kind", "z", "p"]))
+    if len(table) <= 80:
+        w.figure(f"generals_{kind}", plots.general_figure(table, kind),
+                 f"{kind} win rate by general")
+
+
+def _length_and_deaths(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame,
+                       kind: str) -> None:
+    length = balance.game_length(games)
+    if length["rounds_median"].isna().all():
+        length = length.drop(columns=["rounds_median", "rounds_p10", "rounds_p90"])
+    w.text("### Game length", "Events recorded per game" + (
+        ", and rounds" if "rounds_median" in length else "") + ": median and the middle 80 %.")
+    w.table(length.drop(columns="kind"))
+    deaths = balance.first_death(games, seats)
+    if len(deaths):
+        w.text("### Who dies first", "The share of games whose first death had each role "
+               "(of the games that role sat in).")
+        w.table(deaths.drop(columns="kind"))
 
 
 def _hands_section(w: _Writer, t: Tables) -> None:
-    hands = t.hands[t.hands["game_id"].isin(t.finished["game_id"])]
-    sections: list[tuple[str, str, pd.DataFrame, Callable[[pd.DataFrame], Figure]]] = [
-        ("Landlord win rate by bid",
+    finished = t.finished
+    hands = t.hands[t.hands["game_id"].isin(finished["game_id"])]
+    sections: list[tuple[str, str, str, pd.DataFrame, Callable[[pd.DataFrame], Figure]]] = [
+        ("doudizhu_landlord_by_bid", "Landlord win rate by bid",
          "Does the landlord win too often when bidding 1? Per policy mix (who bids what "
          "depends on the bot); escapes are left out.",
-         doudizhu.landlord_win_by_bid(hands, t.finished), plots.landlord_by_bid_figure),
-        ("Multipliers", "Each bomb or rocket doubles the stake, and so does a spring.",
-         doudizhu.multiplier_distribution(hands),
+         doudizhu.landlord_win_by_bid(hands, finished), plots.landlord_by_bid_figure),
+        ("doudizhu_score_by_bid", "Expected score by bid",
+         "What the landlord earns per hand on average after each winning bid (decided "
+         "hands; the stake is 2 × bid × multiplier either way), with a 95 % interval.",
+         doudizhu.expected_score_by_bid(hands, finished), plots.expected_score_figure),
+        ("doudizhu_multipliers", "Multipliers",
+         "Each bomb or rocket doubles the stake, and so does a spring. Shares within each mix.",
+         doudizhu.multiplier_distribution(hands, finished),
          lambda d: plots.distribution_figure(d, "multiplier", "Dou Dizhu: final multiplier",
                                              log=True)),
-        ("Bombs and rockets per hand", "", doudizhu.bombs_per_hand(hands),
+        ("doudizhu_bombs", "Bombs and rockets per hand", "",
+         doudizhu.bombs_per_hand(hands, finished),
          lambda d: plots.distribution_figure(d, "bombs", "Dou Dizhu: bombs + rockets per hand",
                                              log=True)),
-        ("Landlord score", "What the landlord gains (positive) or pays per hand: "
-         "2 × bid × multiplier either way.", doudizhu.score_distribution(hands),
+        ("doudizhu_scores", "Landlord score", "What the landlord gains (positive) or pays per "
+         "hand: 2 × bid × multiplier either way.",
+         doudizhu.score_distribution(hands, finished),
          lambda d: plots.distribution_figure(d, "landlord_score",
                                              "Dou Dizhu: landlord score per hand")),
     ]
-    names = ["doudizhu_landlord_by_bid", "doudizhu_multipliers", "doudizhu_bombs",
-             "doudizhu_scores"]
-    for name, (title, note, table, draw) in zip(names, sections, strict=True):
+    for name, title, note, table, draw in sections:
         w.text(f"### {title}", note) if note else w.text(f"### {title}")
         w.table(table)
         w.figure(name, draw(table), title)
     w.text("### Springs", "Spring: the peasants never played; anti-spring: the landlord "
            "played only once.")
-    w.table(doudizhu.spring_rates(hands))
-    order = doudizhu.bid_order_advantage(hands, t.seats)
+    w.table(doudizhu.spring_rates(hands, finished))
+    order = doudizhu.bid_order_advantage(hands, t.seats, finished)
     w.text("### Bidding order", "Position 0 bids first. `landlord_share`: how often that "
-           "position ends up landlord.")
+           "position ends up landlord (decided hands).")
     w.table(order)
-    labels = [f"position {p}" for p in order["position"]]
-    w.figure("doudizhu_bid_order",
-             plots.rate_bars(order, labels, "Dou Dizhu: win rate by bidding position",
-                             reference=1 / 2),
-             "Dou Dizhu win rate by bidding position")
 
 
 #: analyses of a kind's own read-model table, by table name
@@ -144,18 +266,21 @@ TABLE_SECTIONS: dict[str, Callable[[_Writer, Tables], None]] = {
 }
 
 
-def write_report(t: Tables, out: Path | str, *, source: str = "",
-                 command: str = "") -> list[Path]:
-    """Write report.md and its figures into ``out``; returns every file written."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    w = _Writer(out)
+def render(t: Tables, *, source: str = "", command: str = "") -> dict[str, bytes]:
+    """The report: ``report.md`` and its figures, by file name, in memory."""
+    w = _Writer()
     w.text("# paiju balance report")
     if command:
         w.text("Regenerate with:", "```", command, "```")
     kinds = t.kinds
     w.text(f"Store: `{source or 'unknown'}`, projected up to notification {t.position}. "
            f"Kinds: {', '.join(kinds) or 'none'}.")
+    w.text("How to read it: every row is one table size and one policy mix (the bots at "
+           "the table), because bots of different strength change a win rate more than any "
+           "rule does. Figures of different mixes are never added up, dashed reference "
+           "lines are per table size and mix, and each verdict compares rows of one table "
+           "size and mix. These figures describe how these bots play the rules, not how "
+           "people would.")
     if kinds:
         counts = t.finished.groupby("kind").agg(games=("game_id", "size"),
                                                 events=("events", "sum")).reset_index()
@@ -166,6 +291,41 @@ def write_report(t: Tables, out: Path | str, *, source: str = "",
         for table in read_model.tables if read_model else ():
             if table.name in TABLE_SECTIONS:
                 TABLE_SECTIONS[table.name](w, t)
-    path = out / "report.md"
-    path.write_text("\n".join(w.lines).rstrip() + "\n", encoding="utf-8")
-    return [path, *w.files]
+    return {"report.md": ("\n".join(w.lines).rstrip() + "\n").encode(), **w.files}
+
+
+def tracked_files(directory: Path) -> set[Path]:
+    """Files under ``directory`` that git tracks (none outside a repository or without
+    git), as resolved paths."""
+    if not directory.is_dir():
+        return set()
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z", "--full-name", "."],
+                                cwd=directory, capture_output=True, check=True).stdout
+        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=directory,
+                             capture_output=True, check=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return set()
+    return {(Path(top) / name).resolve() for name in listed.decode().split("\0") if name}
+
+
+def write_report(t: Tables, out: Path | str, *, source: str = "", command: str = "",
+                 force: bool = False) -> list[Path]:
+    """Write report.md and its figures into ``out``; returns every file written.
+
+    Raises ``ReportRefused`` (and writes nothing) when a file it would replace is tracked
+    by git, unless ``force``.
+    """
+    out = Path(out)
+    files = render(t, source=source, command=command)
+    if not force:
+        tracked = tracked_files(out)
+        clash = [out / name for name in files if (out / name).resolve() in tracked]
+        if clash:
+            raise ReportRefused(clash)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, data in files.items():
+        (out / name).write_bytes(data)
+        written.append(out / name)
+    return written

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from analytics import doudizhu
+from analytics import balance, doudizhu
 from analytics.projection import catch_up, close_view, open_view
 from analytics.tables import from_view
 from analytics.translate import Translator
@@ -83,12 +83,15 @@ def raw_read(hall: GameHall, batch: int, decode: bool) -> int:
 def all_tables(hall: GameHall) -> int:
     t = from_view(open_view(hall), hall.name)
     hands = t.hands[t.hands["game_id"].isin(t.finished["game_id"])]
+    g = t.finished
     tables = [
-        win_rates(t.games, t.seats), win_rates(t.games, t.seats, by_policy=True),
-        seat_advantage(t.seats), doudizhu.landlord_win_by_bid(hands),
-        doudizhu.multiplier_distribution(hands), doudizhu.bombs_per_hand(hands),
-        doudizhu.spring_rates(hands), doudizhu.score_distribution(hands),
-        doudizhu.bid_order_advantage(hands, t.seats),
+        win_rates(t.games, t.seats), win_rates(t.games, t.seats, pooled=True),
+        seat_advantage(t.games, t.seats), balance.position_rates(t.games, t.seats),
+        balance.controlled_rates(t.games, t.seats), balance.game_length(t.games),
+        doudizhu.landlord_win_by_bid(hands, g), doudizhu.expected_score_by_bid(hands, g),
+        doudizhu.multiplier_distribution(hands, g), doudizhu.bombs_per_hand(hands, g),
+        doudizhu.spring_rates(hands, g), doudizhu.score_distribution(hands, g),
+        doudizhu.bid_order_advantage(hands, t.seats, g),
     ]
     for kind in t.kinds:
         tables.append(win_rates(t.games, t.seats, kind=kind))

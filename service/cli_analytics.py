@@ -80,27 +80,33 @@ def project(follow: bool, interval: float, batch: int, rebuild: bool, store: str
 
 
 @click.command()
-@click.option("--out", "-o", default="reports", show_default=True, type=click.Path(),
+@click.option("--out", "-o", default="var/reports", show_default=True, type=click.Path(),
               help="directory for report.md and the PNG figures")
+@click.option("--force", is_flag=True,
+              help="replace report files that git tracks (the committed reports/)")
 @click.option("--regenerate", default=None, hidden=True,
               help="the command line report.md gives for regenerating it")
 @STORE
-def report(out: str, regenerate: str | None, store: str | None) -> None:
+def report(out: str, force: bool, regenerate: str | None, store: str | None) -> None:
     """Write figures (PNG) and report.md for every game kind in the store."""
     import matplotlib
 
     matplotlib.use("Agg")
-    from analytics.report import write_report
+    from analytics.report import ReportRefused, write_report
     from analytics.tables import from_hall
 
     hall = _hall(store)
     try:
         tables = from_hall(hall)
-        command = regenerate or "paiju report " + " ".join(
-            shlex.quote(a) for a in ["--store", store_url(store), "--out", out])
-        files = write_report(tables, Path(out), source=store_url(store), command=command)
     finally:
         _closing(hall)
+    command = regenerate or "paiju report " + " ".join(
+        shlex.quote(a) for a in ["--store", store_url(store), "--out", out])
+    try:
+        files = write_report(tables, Path(out), source=store_url(store), command=command,
+                             force=force)
+    except ReportRefused as e:
+        raise click.ClickException(str(e)) from None
     for path in files:
         click.echo(str(path))
 
@@ -113,21 +119,24 @@ def stats() -> None:
 @stats.command("win-rates")
 @click.option("--kind", "-k", default=None, help="a game kind (default: every kind)")
 @click.option("--players", "-p", type=int, default=None, help="only tables of this size")
-@click.option("--by-policy", is_flag=True, help="one row per policy mix as well")
+@click.option("--pooled", is_flag=True,
+              help="add every policy mix up (labelled so; for orientation, not verdicts)")
+@click.option("--by-policy", is_flag=True, hidden=True,
+              help="(the default now: every row is per policy mix)")
 @click.option("--json", "as_json", is_flag=True, help="print a JSON list of rows")
 @STORE
-def win_rates_command(kind: str | None, players: int | None, by_policy: bool, as_json: bool,
-                      store: str | None) -> None:
-    """Win rate per kind × players × role, with Wilson 95 % intervals."""
+def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_policy: bool,
+                      as_json: bool, store: str | None) -> None:
+    """Win rate per kind × players × policy mix × role, with Wilson 95 % intervals."""
     from analytics.tables import from_hall
-    from analytics.winrates import as_records, win_rates
+    from analytics.winrates import as_records, left_out, win_rates
 
     hall = _hall(store)
     try:
         t = from_hall(hall)
     finally:
         _closing(hall)
-    table = win_rates(t.games, t.seats, kind=kind, players=players, by_policy=by_policy)
+    table = win_rates(t.games, t.seats, kind=kind, players=players, pooled=pooled)
     if as_json:
         click.echo(json.dumps(as_records(table), indent=2))
         return
@@ -135,6 +144,9 @@ def win_rates_command(kind: str | None, players: int | None, by_policy: bool, as
         click.echo("no finished games" + (f" of {kind}" if kind else ""))
         return
     click.echo(_text_table(table))
+    for row in left_out(t.games, t.seats, kind=kind, players=players).itertuples():
+        click.echo(f"left out: {row.games} {row.kind} games at {row.players} players "
+                   f"({row.policy_mix}) {row.why}")
 
 
 def _text_table(table: Any) -> str:
@@ -148,14 +160,16 @@ def _text_table(table: Any) -> str:
 @click.option("--format", "fmt", type=click.Choice(["parquet"]), default="parquet",
               show_default=True)
 @click.option("--out", "-o", required=True, type=click.Path(), help="output directory")
+@click.option("--include-live", is_flag=True,
+              help="export live games too: their events whole, secrets included")
 @STORE
-def export(fmt: str, out: str, store: str | None) -> None:
-    """Events and analytics tables as Parquet, partitioned by game kind."""
+def export(fmt: str, out: str, include_live: bool, store: str | None) -> None:
+    """Events and analytics tables as Parquet, partitioned by game kind (finished games)."""
     from analytics.export import export_parquet
 
     hall = _hall(store)
     try:
-        counts = export_parquet(hall, out)
+        counts = export_parquet(hall, out, include_live=include_live)
     finally:
         _closing(hall)
     for name, n in counts.items():

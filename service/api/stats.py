@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from analytics import doudizhu
 from analytics.projection import open_view
 from analytics.tables import Tables, from_view
-from analytics.winrates import as_records, win_rates
+from analytics.winrates import as_records, left_out, win_rates
 from domain import registry
 from service.api.models import AnyJSON, Error
 from service.hall import GameHall
@@ -28,7 +28,8 @@ bp = APIBlueprint("analytics", __name__, abp_tags=[Tag(name="stats")],
 class WinRatesQuery(BaseModel):
     kind: str | None = Field(default=None, description="a game kind; default every kind")
     players: int | None = Field(default=None, ge=1, description="only tables of this size")
-    by_policy: bool = Field(default=False, description="one row per bot policy mix as well")
+    pooled: bool = Field(default=False, description="add every policy mix up (the rows "
+                         "say so); by default every row is one policy mix")
 
 
 def _tables() -> tuple[Tables, int]:
@@ -41,18 +42,23 @@ def _tables() -> tuple[Tables, int]:
 
 @bp.get("/stats/win-rates", responses={"200": AnyJSON})
 def get_win_rates(query: WinRatesQuery) -> Any:
-    """Win rate per kind × players × role with Wilson 95 % intervals (Killer: by side)."""
+    """Win rate per kind × players × policy mix × role with Wilson 95 % intervals (Killer:
+    by side). ``left_out``: games that ended before roles were given, counted apart."""
     if query.kind is not None:
         registry.spec(query.kind)  # an unknown kind is a 422 naming the known ones
     t, behind = _tables()
     table = win_rates(t.games, t.seats, kind=query.kind, players=query.players,
-                      by_policy=query.by_policy)
-    return jsonify({"as_of": t.position, "behind": behind, "rows": as_records(table)})
+                      pooled=query.pooled)
+    skipped = left_out(t.games, t.seats, kind=query.kind, players=query.players)
+    return jsonify({"as_of": t.position, "behind": behind, "rows": as_records(table),
+                    "left_out": as_records(skipped)})
 
 
 @bp.get("/stats/doudizhu/multipliers", responses={"200": AnyJSON})
 def get_multipliers() -> Any:
-    """Dou Dizhu multiplier distribution, bombs per hand, springs, landlord win by bid."""
+    """Dou Dizhu multiplier distribution, bombs per hand, springs, landlord win and
+    expected score by bid; every row per policy mix."""
     t, behind = _tables()
     hands = t.hands[t.hands["game_id"].isin(t.finished["game_id"])]
-    return jsonify({"as_of": t.position, "behind": behind, **doudizhu.summary(hands)})
+    return jsonify({"as_of": t.position, "behind": behind,
+                    **doudizhu.summary(hands, t.finished)})
