@@ -10,6 +10,7 @@ of the landlord-win questions because nobody won them.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,18 @@ def _mixed(hands: pd.DataFrame, games: pd.DataFrame | None) -> pd.DataFrame:
     return hands.merge(games[["game_id", MIX]], on="game_id")
 
 
+def _with_landlord_policy(hands: pd.DataFrame, games: pd.DataFrame | None) -> pd.DataFrame:
+    """Hands with their mix and the policy of the landlord's seat: in a mixed table (one
+    greedy bot and two random ones) the landlord is sometimes the strong bot and
+    sometimes not, and the two win at very different rates."""
+    if games is None:
+        return hands.assign(policy_mix=POOLED, landlord_policy=POOLED)
+    d = hands.merge(games[["game_id", MIX, "agents"]], on="game_id")
+    d["landlord_policy"] = [json.loads(a)[int(s)] if pd.notna(s) else None
+                            for a, s in zip(d["agents"], d["landlord"], strict=True)]
+    return d.drop(columns="agents")
+
+
 def settled(hands: pd.DataFrame) -> pd.DataFrame:
     """Hands that reached a settlement (finished, by emptying a hand or an escape)."""
     return hands[hands["multiplier"].notna()]
@@ -38,10 +51,10 @@ def decided(hands: pd.DataFrame) -> pd.DataFrame:
 
 
 def landlord_win_by_bid(hands: pd.DataFrame, games: pd.DataFrame | None) -> pd.DataFrame:
-    """Landlord win rate per policy mix and winning bid (1, 2, 3), with Wilson 95 %
-    intervals (``games`` None: every mix pooled, labelled so)."""
-    d = _mixed(decided(hands), games)
-    keys = [MIX, "bid"]
+    """Landlord win rate per policy mix, landlord's policy and winning bid (1, 2, 3),
+    with Wilson 95 % intervals (``games`` None: every mix pooled, labelled so)."""
+    d = _with_landlord_policy(decided(hands), games)
+    keys = [MIX, "landlord_policy", "bid"]
     counts = (d.groupby(keys)["landlord_won"]
               .agg(games="size", wins=lambda s: int(s.astype(bool).sum())).reset_index())
     counts["bid"] = counts["bid"].astype("int64")
@@ -62,17 +75,19 @@ def _with_landlord_score(hands: pd.DataFrame) -> pd.DataFrame:
 
 
 def expected_score_by_bid(hands: pd.DataFrame, games: pd.DataFrame | None) -> pd.DataFrame:
-    """What taking the landlord at each bid earns on average, per policy mix: the mean
+    """What taking the landlord at each bid earns on average, per policy mix and the
+    landlord's policy: the mean
     landlord score with a 95 % interval (normal, from the spread of scores), and the
     share of hands. A bid worth making has a positive mean; its size is the stake."""
-    d = _mixed(_with_landlord_score(hands), games)
-    out = (d.groupby([MIX, "bid"])["landlord_score"]
+    d = _with_landlord_policy(_with_landlord_score(hands), games)
+    keys = [MIX, "landlord_policy", "bid"]
+    out = (d.groupby(keys)["landlord_score"]
            .agg(hands="size", mean_score="mean", sd="std").reset_index())
     out["bid"] = out["bid"].astype("int64")
     half = Z95 * out["sd"].fillna(0.0) / np.sqrt(out["hands"])
     out["ci_low"] = out["mean_score"] - half
     out["ci_high"] = out["mean_score"] + half
-    return out.drop(columns="sd").sort_values([MIX, "bid"]).reset_index(drop=True)
+    return out.drop(columns="sd").sort_values(keys).reset_index(drop=True)
 
 
 def _shares(values: pd.Series, mixes: pd.Series, name: str) -> pd.DataFrame:

@@ -84,8 +84,18 @@ def seat_figure(table: pd.DataFrame, kind: str) -> Figure:
     return position_figure(table, kind, by="seat")
 
 
+def _bid_labels(table: pd.DataFrame) -> list[str]:
+    """``mix · greedy landlord · bid 3`` (the landlord's policy where the mix has two)."""
+    out = []
+    for mix, policy, bid in zip(table["policy_mix"], table["landlord_policy"], table["bid"],
+                                strict=True):
+        single = mix.split(" ", 1)[-1] == policy  # "3 greedy": the landlord is greedy
+        out.append(f"{mix} · bid {bid}" if single else f"{mix} · {policy} landlord · bid {bid}")
+    return out
+
+
 def landlord_by_bid_figure(table: pd.DataFrame) -> Figure:
-    labels = [f"{m} · bid {b}" for m, b in zip(table["policy_mix"], table["bid"], strict=True)]
+    labels = _bid_labels(table)
     return rate_bars(table, labels, "Dou Dizhu: landlord win rate by winning bid",
                      reference=0.5, xlabel="landlord win rate")
 
@@ -99,8 +109,7 @@ def expected_score_figure(table: pd.DataFrame) -> Figure:
     err = np.vstack([mean - table["ci_low"].to_numpy(dtype=float),
                      table["ci_high"].to_numpy(dtype=float) - mean])
     ax.errorbar(mean, y, xerr=err, fmt="o", color="#4c72b0", ecolor="#333333", capsize=3)
-    labels = [f"{m} · bid {b}" for m, b in zip(table["policy_mix"], table["bid"], strict=True)]
-    ax.set_yticks(y, labels)
+    ax.set_yticks(y, _bid_labels(table))
     ax.invert_yaxis()
     ax.axvline(0, color="#c44e52", linestyle="--", linewidth=1)
     ax.set_xlabel("mean landlord score per hand (95 % interval)")

@@ -168,7 +168,10 @@ def hands() -> pd.DataFrame:
 
 MIXES = pd.DataFrame({"game_id": ["h1", "h2", "h3", "h4", "h5", "h6"],
                       "policy_mix": ["3 greedy", "3 random", "3 greedy", "3 greedy",
-                                     "3 greedy", "3 greedy"]})
+                                     "3 greedy", "3 greedy"],
+                      "agents": ['["greedy","greedy","greedy"]', '["random","random","random"]',
+                                 '["greedy","greedy","greedy"]', '["greedy","greedy","greedy"]',
+                                 '["greedy","greedy","greedy"]', '["greedy","greedy","greedy"]']})
 
 
 def test_landlord_win_by_bid() -> None:
@@ -180,6 +183,13 @@ def test_landlord_win_by_bid() -> None:
     by_mix = doudizhu.landlord_win_by_bid(hands(), MIXES)
     assert [(r.policy_mix, r.bid, r.games, r.wins) for r in by_mix.itertuples()] == [
         ("3 greedy", 1, 1, 1), ("3 greedy", 3, 2, 1), ("3 random", 1, 1, 0)]
+    # at a mixed table, the landlord's own policy is a key: greedy in h1 and h3 (seats 0
+    # and 2), random in h2 and h4 (seat 1)
+    mixed = MIXES.assign(policy_mix="1 greedy + 2 random",
+                         agents='["greedy","random","greedy"]')
+    by_landlord = doudizhu.landlord_win_by_bid(hands(), mixed)
+    assert [(r.landlord_policy, r.bid, r.games, r.wins) for r in by_landlord.itertuples()] == [
+        ("greedy", 1, 1, 1), ("greedy", 3, 1, 1), ("random", 1, 1, 0), ("random", 3, 1, 0)]
 
 
 def test_expected_score_by_bid() -> None:
