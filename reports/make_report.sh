@@ -6,7 +6,9 @@
 #   bash reports/make_report.sh /tmp/r.db  # another store file
 #
 # Same seeds, same games, same report. Kinds missing from the build are skipped.
-# About 6-8 minutes on two cores (the Sanguosha modes are the slow ones to simulate).
+# About 8-10 minutes on two cores (the Sanguosha modes are the slow ones to simulate).
+# It replaces the committed reports/ (hence --force); `paiju report` alone writes to
+# var/reports/ and leaves files git tracks alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-var/report.db}
@@ -21,6 +23,7 @@ if has doudizhu; then
   sim doudizhu -n 10000 -p random --seed 101
   sim doudizhu -n 10000 -p greedy --seed 102
   sim doudizhu -n 4000 -p greedy,random,random --seed 103
+  sim doudizhu -n 10000 -p expert --seed 104
 fi
 if has killer; then
   for n in 8 12 16; do
@@ -44,6 +47,7 @@ if has hegemony; then
   done
 fi
 
-python -m analytics project --store "$store"
-python -m analytics report --store "$store" --out reports \
+paiju project --store "$store"
+rm -f reports/*.png reports/report.md  # figures of an older report's layout go too
+paiju report --store "$store" --out reports --force \
   --regenerate "bash reports/make_report.sh   # fixed seeds; see the script for the games"
