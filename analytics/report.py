@@ -53,7 +53,7 @@ def md_table(df: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
         if isinstance(value, float) and value.is_integer():
             return str(int(value))
         if isinstance(value, float):
-            return f"{value:.3g}"
+            return f"{value:.1f}" if abs(value) >= 100 else f"{value:.3g}"
         return str(value)
 
     head = "| " + " | ".join(df.columns) + " |"
@@ -225,12 +225,14 @@ def _hands_section(w: _Writer, t: Tables) -> None:
     hands = t.hands[t.hands["game_id"].isin(finished["game_id"])]
     sections: list[tuple[str, str, str, pd.DataFrame, Callable[[pd.DataFrame], Figure]]] = [
         ("doudizhu_landlord_by_bid", "Landlord win rate by bid",
-         "Does the landlord win too often when bidding 1? Per policy mix (who bids what "
-         "depends on the bot); escapes are left out.",
+         "Does the landlord win too often when bidding 1? Per policy mix and the "
+         "landlord's own policy (who bids what, and how the hand is then played, depends "
+         "on the bot); escapes are left out.",
          doudizhu.landlord_win_by_bid(hands, finished), plots.landlord_by_bid_figure),
         ("doudizhu_score_by_bid", "Expected score by bid",
-         "What the landlord earns per hand on average after each winning bid (decided "
-         "hands; the stake is 2 × bid × multiplier either way), with a 95 % interval.",
+         "What the landlord earns per hand on average after each winning bid, per policy "
+         "mix and landlord policy (decided hands; the stake is 2 × bid × multiplier "
+         "either way), with a 95 % interval.",
          doudizhu.expected_score_by_bid(hands, finished), plots.expected_score_figure),
         ("doudizhu_multipliers", "Multipliers",
          "Each bomb or rocket doubles the stake, and so does a spring. Shares within each mix.",

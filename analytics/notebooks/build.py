@@ -216,11 +216,11 @@ worth"""),
     new_markdown_cell("""\
 ## Multipliers and bombs
 
-The multiplier distribution is steeply geometric: most hands are played at ×1, and each
-further doubling is several times rarer than the one before (the log scale shows it as a
-near-straight fall). Bombs and rockets per hand give the same picture from the card side;
-they differ only where springs add a doubling without a bomb. Shares are within each
-mix."""),
+Most hands are played at ×1, and each further doubling is rarer than the one before —
+how much rarer depends on the bots (the log scale shows the fall; bots that keep their
+bombs for the end double more often than bots that break them up). Bombs and rockets per
+hand give the same picture from the card side; they differ only where springs add a
+doubling without a bomb. Shares are within each mix."""),
     new_code_cell("""\
 mult = doudizhu.multiplier_distribution(hands, games)
 bombs = doudizhu.bombs_per_hand(hands, games)
@@ -261,6 +261,8 @@ that turns into more wins for the seat overall."""),
 def build() -> list[Path]:
     written = []
     for name, cells in (("win_rates", WIN_RATES), ("scoring_multipliers", MULTIPLIERS)):
+        for i, cell in enumerate(cells):
+            cell["id"] = f"cell-{i:02d}"  # stable ids: a rebuild changes only what changed
         nb = new_notebook(cells=cells, metadata={
             "kernelspec": {"name": "python3", "display_name": "Python 3",
                            "language": "python"},
