@@ -40,7 +40,9 @@ if has identity; then
 fi
 if has hegemony; then
   # the Kingdom Wars bots: every policy the build offers, at 6 and 8 seats
-  for p in $(python -c "from domain import registry; print(' '.join(registry.policies('hegemony')))"); do
+  # (into a variable first, so a failure stops the script instead of skipping the loop)
+  policies=$(python -c "from domain import registry; print(' '.join(registry.spec('hegemony').policies))")
+  for p in $policies; do
     for n in 6 8; do
       sim hegemony -n 750 --players "$n" -p "$p" --seed $((500 + n))
     done
