@@ -217,8 +217,9 @@ worth"""),
 ## Multipliers and bombs
 
 Most hands are played at ×1, and each further doubling is rarer than the one before —
-how much rarer depends on the bots (the log scale shows the fall; bots that keep their
-bombs for the end double more often than bots that break them up). Bombs and rockets per
+how much rarer depends on the bots (the log scale shows the fall; in the reference
+report the greedy bots end 95 % of their hands at ×1, the random and expert ones about
+two in three). Bombs and rockets per
 hand give the same picture from the card side; they differ only where springs add a
 doubling without a bomb. Shares are within each mix."""),
     new_code_cell("""\
