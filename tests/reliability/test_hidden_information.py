@@ -26,7 +26,8 @@ from tests.api.conftest import bearer
 KINDS = {"doudizhu": 3, "killer": 8, "identity": 5, "hegemony": 4}
 STEPS = {"doudizhu": 9, "killer": 14, "identity": 25, "hegemony": 25}
 #: operations whose answer holds nothing of a particular game
-NOT_ABOUT_A_GAME = {("get", "/health"), ("post", "/games"), ("post", "/matches"),
+NOT_ABOUT_A_GAME = {("get", "/health"), ("get", "/kinds"), ("get", "/kinds/{kind}"),
+                    ("post", "/games"), ("post", "/matches"),
                     ("get", "/matches/{match_id}"), ("post", "/matches/{match_id}/hands"),
                     ("get", "/stats/doudizhu/multipliers"), ("get", "/stats/win-rates")}
 
