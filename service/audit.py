@@ -112,7 +112,7 @@ class Audit:
                 lines.append(f"  {mark}{c.figure}: {shown}{where}")
             lines += [f"  !! {p}" for p in r.problems]
             for d in r.details.get("deaths", []):
-                who = d.get("killer")
+                who = d.get("by")
                 by = f"seat {who}" if isinstance(who, int) else (who or "no one (no source)")
                 role = f" ({d['role']})" if d.get("role") else ""
                 lines.append(f"  death: seat {d['seat']}{role}, killed by {by} "

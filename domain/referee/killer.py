@@ -174,7 +174,7 @@ class Referee:
         self.alive[seat] = False
         self.died_at[seat] = fact.version
         self.deaths.append({"seat": seat, "role": self.roles[seat], "cause": cause,
-                            "killer": by, "night": self.night, "version": fact.version})
+                            "by": by, "night": self.night, "version": fact.version})
 
     def text(self, fact: Fact) -> None:
         text = fact.data["text"]
