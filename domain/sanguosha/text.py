@@ -278,8 +278,11 @@ class _Story:
         return f"{self.who(d.get('seat'))} discards {cards_text(d.get('cards'))}", i
 
     def on_CardsDiscarded(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
-        return (f"{self.who(d.get('seat'))} discards {cards_text(d.get('cards'))}"
-                f"{self.reason(d.get('reason'))}"), i
+        why = self.reason(d.get("reason"))
+        if d.get("by") is not None and d.get("by") != d.get("seat"):  # Dismantlement...
+            return f"{self.who(d.get('seat'))}'s {cards_text(d.get('cards'))} discarded" \
+                   f" by {self.who(d['by'])}{why}", i
+        return f"{self.who(d.get('seat'))} discards {cards_text(d.get('cards'))}{why}", i
 
     # --- using and answering cards -------------------------------------------------------
     def on_CardUsed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
