@@ -96,6 +96,41 @@ class SanguoshaNarrator(Narrator):
     def word(self, name: str | None) -> str:
         return self.names.get(name or "", "") or title(name)
 
+    def table(self, view: dict[str, Any]) -> str:
+        """The table for a terminal: the turn, then a line per seat (cards by name)."""
+        head = [f"turn {view.get('turn')}", f"current seat {view.get('current')}",
+                f"phase {view.get('phase')}", f"draw pile {view.get('pile_count')}"]
+        lines = [" · ".join(head)]
+        pending = view.get("pending")
+        if pending:
+            asked = "every seat may be asked" if pending.get("seat") is None \
+                else f"seat {pending.get('seat')}"
+            lines.append(f"waiting: {pending.get('prompt') or pending.get('ask')} ({asked})")
+        for row in view.get("seats") or []:
+            general = row.get("general")
+            if isinstance(general, dict):
+                general = general.get("name")
+            elif isinstance(general, str):
+                general = self.word(general)
+            hand = row.get("hand")
+            hand_text = cards_text([_card_id(c) for c in hand]) if isinstance(hand, list) \
+                else f"{row.get('hand_count', 0)} cards"
+            equipment = row.get("equipment") or []
+            if isinstance(equipment, dict):
+                equipment = [c for c in equipment.values() if c is not None]
+            judging = [_card_id(j[0] if isinstance(j, list) else j)
+                       for j in row.get("judgment") or []]
+            state = "dead" if not row.get("alive", True) else \
+                f"{row.get('hp')}/{row.get('max_hp')} HP"
+            parts = [f"  seat {row.get('seat')} {row.get('player', '')}",
+                     general or "", row.get("role") or "", state, f"hand: {hand_text}"]
+            if equipment:
+                parts.append(f"equip: {cards_text([_card_id(c) for c in equipment])}")
+            if judging:
+                parts.append(f"judging: {cards_text(judging)}")
+            lines.append(" · ".join(p for p in parts if p))
+        return "\n".join(lines)
+
 
 class _Story:
     """One reading of a game's events, in order, keeping what the lines need: who is
@@ -106,6 +141,7 @@ class _Story:
         self.narrator, self.events, self.players = narrator, events, players
         n = len(players)
         self.generals: list[str | None] = [None] * n
+        self.alive = [True] * n
         self.hp: list[int | None] = [None] * n
         self.max_hp: list[int | None] = [None] * n
         self.lord: int | None = None
@@ -151,6 +187,16 @@ class _Story:
         if isinstance(seat, int) and 0 <= seat < len(self.generals) and self.generals[seat]:
             return self.narrator.word(self.generals[seat])
         return seat_name(self.players, seat)
+
+    def others(self, user: Any, targets: Sequence[Any]) -> str:
+        """``on Zhao Yun``, or ``on everyone else`` when that is every other living seat."""
+        others = [t for t in targets if t != user]
+        if not others:
+            return ""
+        rest = {s for s, alive in enumerate(self.alive) if alive and s != user}
+        if len(others) > 2 and set(others) == rest:
+            return " on everyone else"
+        return f" on {self.whom(others)}"
 
     def whom(self, seats: Sequence[Any]) -> str:
         names = [self.who(s) for s in seats]
@@ -300,8 +346,7 @@ class _Story:
             text = (f"{who} uses {card} on {self.who(targets[0])}: "
                     f"kill {self.who(targets[1])} or hand over the weapon")
         else:
-            others = [t for t in targets if t != seat]
-            text = f"{who} uses {card}" + (f" on {self.whom(others)}" if others else "")
+            text = f"{who} uses {card}{self.others(seat, targets)}"
         via = d.get("via")
         if via and via != "play":
             text += f" (for {self.narrator.word(via)})"
@@ -500,6 +545,8 @@ class _Story:
     def on_Died(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         seat, revealed = d.get("seat"), d.get("revealed") or {}
         self.dying = None
+        if isinstance(seat, int) and 0 <= seat < len(self.alive):
+            self.alive[seat] = False
         text = f"{self.who(seat)} dies"
         if d.get("killer") is not None and d.get("killer") != seat:
             text += f", killed by {self.who(d['killer'])}"
@@ -527,6 +574,11 @@ class _Story:
     def on_KingdomDecided(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         side = "a careerist" if d.get("careerist") else f"of {title(d.get('kingdom'))}"
         return f"{self.who(d.get('seat'))} is {side}", i
+
+
+def _card_id(card: Any) -> Any:
+    """A card's id, from a view that names cards by id or as objects."""
+    return card.get("id") if isinstance(card, dict) else card
 
 
 def _cleared(e: EventView) -> bool:

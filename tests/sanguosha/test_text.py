@@ -233,3 +233,45 @@ def test_the_card_list_names_every_card_and_its_slot() -> None:
                      "number": 12, "kind": "equipment", "label": "Spear ♠Q",
                      "slot": "weapon"}
     assert "slot" not in card_info(KILL_S7)
+
+
+def test_a_trick_on_every_other_living_seat_says_so() -> None:
+    story = seated()
+    barbarians = find("barbarian_invasion")[0]
+    story("CardUsed", seat=0, name="barbarian_invasion", cards=[barbarians], targets=[1, 2, 3],
+          skill=None, via="play")
+    story("Died", seat=3, killer=0, revealed={"role": "rebel"}, cards=[])
+    story("CardUsed", seat=0, name="barbarian_invasion", cards=[barbarians], targets=[1, 2],
+          skill=None, via="play")
+    story("CardUsed", seat=0, name="barbarian_invasion", cards=[barbarians], targets=[1],
+          skill=None, via="play")
+    texts = story.texts()
+    assert texts[-4].endswith("Barbarian Invasion ♠7 on everyone else")
+    assert texts[-2].endswith("Barbarian Invasion ♠7 on Zhao Yun and Zhou Yu")  # two: named
+    assert texts[-1].endswith("Barbarian Invasion ♠7 on Zhao Yun")
+
+
+def test_the_table_as_text_reads_either_engine_s_view() -> None:
+    narrator = SanguoshaNarrator(NAMES)
+    skill_engine = {"turn": 3, "current": 0, "phase": "play", "pile_count": 80,
+                    "pending": {"ask": "respond", "prompt": None, "seat": None},
+                    "seats": [{"seat": 0, "player": "ann", "alive": True, "hp": 3,
+                               "max_hp": 5, "hand_count": 1, "hand": [card_info(KILL_S7)],
+                               "equipment": [card_info(SPEAR)],
+                               "judgment": [{**card_info(INDULGENCE), "as": "indulgence"}],
+                               "general": {"id": "caocao", "name": "Cao Cao"}, "role": "lord"},
+                              {"seat": 1, "player": "bob", "alive": False, "hp": 0,
+                               "max_hp": 4, "hand_count": 0, "hand": None, "equipment": [],
+                               "judgment": [], "general": None, "role": "rebel"}]}
+    text = narrator.table(skill_engine).splitlines()
+    assert text[1] == "waiting: respond (every seat may be asked)"
+    assert text[2] == ("  seat 0 ann · Cao Cao · lord · 3/5 HP · hand: Kill ♠7 · "
+                       "equip: Spear ♠Q · judging: Indulgence ♠6")
+    assert text[3] == "  seat 1 bob · rebel · dead · hand: 0 cards"
+    # the first engine: cards by id, equipment by slot, a hidden hand
+    first_engine = {**skill_engine, "pending": None, "seats": [
+        {"seat": 0, "player": "ann", "alive": True, "hp": 4, "max_hp": 4, "hand_count": 2,
+         "hand": None, "equipment": {"weapon": SPEAR, "armor": None}, "judgment": [],
+         "role": None}]}
+    assert narrator.table(first_engine).splitlines()[1] == \
+        "  seat 0 ann · 4/4 HP · hand: 2 cards · equip: Spear ♠Q"
