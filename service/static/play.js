@@ -131,6 +131,8 @@
       const handApart = Boolean(panel.hand) && view.status === "live";  // to pick from
       $("table").innerHTML = drawTable(view, {me, ownHandElsewhere: handApart});
       $("hand").innerHTML = handApart ? panel.hand(view, me, picked) : "";
+      $("hand").hidden = !handApart;
+      $("auto-label").hidden = !("pending" in view);  // a game of windows asked of all
       $("actions").innerHTML = myTurn() && !busy ? panel.actions(view, me, picked) : "";
       if (view.status !== "live") $("prompt").innerHTML = "The game is over. " +
         `<a href="${$("replay").href}">Replay it</a> or <a href="/play">play again</a>.`;
@@ -230,9 +232,10 @@
     doudizhu: {
       hand(view, me, picked) {
         const mine = (view.hands || {})[String(me)] || [];
-        return `<div class="cards hand-pick">` + mine.map((c) =>
-          `<span data-pick='${esc(JSON.stringify(c))}'>${card("doudizhu", c, "big" + (picked.has(c) ? " sel" : ""))}</span>`).join("") +
-          `</div>`;
+        return `<div class="muted">your hand: click cards to choose them</div><div class="cards hand-pick">` +
+          mine.map((c) => `<span data-pick='${esc(JSON.stringify(c))}'>` +
+            card("doudizhu", c, "big" + (picked.has(c) ? " sel" : "")).replace(/(Black|Red) Joker/, "Joker") +
+            `</span>`).join("") + `</div>`;
       },
       actions(view, me, picked) {
         const legal = view.legal_actions || [];

@@ -62,8 +62,8 @@
       const role = v.landlord === null || v.landlord === undefined ? "" :
         (v.landlord === s ? "landlord" : "peasant");
       const hand = v.hands ? v.hands[String(s)] : null;
-      const shown = hand && !(ctx.ownHandElsewhere && s === ctx.me) ? cards(kind, hand) :
-        backs(v.hand_counts[s]);
+      const shown = ctx.ownHandElsewhere && s === ctx.me ? `<span class="muted">your hand: below</span>` :
+        (hand ? cards(kind, hand) : backs(v.hand_counts[s]));
       const bid = (v.bids || []).filter((b) => b.seat === s).map((b) => b.bid ? `bid ${b.bid}` : "no bid").pop();
       const p = last[s];
       const played = p ? (p.pattern === "pass" ? `<span class="muted">pass</span>` :
