@@ -44,7 +44,7 @@ JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("eight_trigrams", False): "black: no Dodge"}
 #: events that only keep the engine's books: never a line of their own
 QUIET = frozenset({"Started", "DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
-                   "Picked", "CandidatesDealt", "AnswerSkill"})
+                   "Picked", "CandidatesDealt"})
 
 
 def card_info(card: int) -> dict[str, Any]:
@@ -410,6 +410,14 @@ class _Story:
 
     def on_SkillInvoked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return f"{self.who(d.get('seat'))} uses {self.narrator.word(d.get('skill'))}", i
+
+    def on_AnswerSkill(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        """An ask answered with a skill: Eight Trigrams is told by its judgment."""
+        j = self.after(i)
+        if j is not None and self.events[j]["type"] == "Judged" and \
+                self.events[j]["data"].get("reason") == d.get("skill"):
+            return None, i
+        return f"{self.who(d.get('seat'))} answers with {self.narrator.word(d.get('skill'))}", i
 
     def on_SkillUsed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         text = f"{self.who(d.get('seat'))} uses {self.narrator.word(d.get('skill'))}"

@@ -152,3 +152,32 @@ def test_the_pages_fit_a_phone(path: str, server: Server, browser: Any,
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{path} is {width} px wide on a phone"
     context.close()
+
+
+@pytest.mark.slow
+def test_a_whole_sanguosha_game_against_bots_by_clicking(server: Server, page: Any,
+                                                        shot: Callable[..., Path]) -> None:
+    """Minutes long: every question a person meets, answered by a click (some at random),
+    until the game ends."""
+    game = sit_down(page, server, "identity", "identity", players=4)
+    rng, version = random.Random(3), 0
+    for _ in range(3000):
+        state = next_decision(page, version)
+        version = int(state["version"])
+        if state["status"] != "live":
+            break
+        pool = page.locator("#actions .pool [data-pick]")
+        if pool.count():  # a template: pick cards until the button takes them
+            fill = page.locator("#actions button[data-fill='cards']").first
+            for k in range(pool.count()):
+                if fill.is_enabled():
+                    break
+                page.locator("#actions .pool [data-pick]").nth(k).click()
+            fill.click()
+            continue
+        buttons = page.locator("#actions button:not([disabled])")
+        buttons.nth(rng.randrange(buttons.count())).click()
+    assert page.get_attribute("#play-page", "data-status") == "finished"
+    shot(page, "over")
+    with server.app.test_client() as client:
+        assert client.get(f"/games/{game}/audit").status_code == 200

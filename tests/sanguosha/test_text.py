@@ -210,6 +210,19 @@ def test_skills_and_cards_made_by_skills_are_named() -> None:
     assert texts[-1] == "Guan Yu uses Rende on Zhao Yun, giving 2 cards"
 
 
+def test_an_answer_skill_is_told_by_its_judgment_or_by_name() -> None:
+    story = seated()
+    story("CardUsed", seat=0, name="kill", cards=[KILL_S7], targets=[1], skill=None, via="play")
+    story("AnswerSkill", seat=1, skill="eight_trigrams")
+    story("Judged", seat=1, reason="eight_trigrams", card=PEACH_H3)
+    story("JudgmentSettled", seat=1, reason="eight_trigrams", card=PEACH_H3, result=True)
+    story("AnswerSkill", seat=0, skill="hujia")
+    assert story.texts()[-3:] == [
+        "Cao Cao uses Kill ♠7 on Zhao Yun",
+        "Zhao Yun's judgment for Eight Trigrams: Peach ♥3 — red: it counts as a Dodge",
+        "Cao Cao answers with Hujia"]
+
+
 def test_the_end_names_the_winners() -> None:
     story = seated()
     story("GameEnded", outcome={"winners": [0, 3], "side": "lord",
