@@ -115,9 +115,13 @@
       list.innerHTML = movesHtml(log.moves);
       const items = [...list.querySelectorAll("li.move")];
       items.slice(shown).forEach((li, i) => {
+        const head = li.previousElementSibling;  // a new group appears with its first move
+        const group = head && head.classList.contains("group") ? head : null;
         li.hidden = true;
+        if (group) group.hidden = true;
         reveals.push(setTimeout(() => {
           li.hidden = false;
+          if (group) group.hidden = false;
           li.classList.add("fresh");
           list.scrollTop = list.scrollHeight;
         }, 250 * i));
@@ -132,7 +136,7 @@
       $("table").innerHTML = drawTable(view, {me, ownHandElsewhere: handApart});
       $("hand").innerHTML = handApart ? panel.hand(view, me, picked) : "";
       $("hand").hidden = !handApart;
-      $("auto-label").hidden = !("pending" in view);  // a game of windows asked of all
+      $("auto-label").hidden = !("pending" in view) || view.status !== "live";  // windows
       $("actions").innerHTML = myTurn() && !busy ? panel.actions(view, me, picked) : "";
       if (view.status !== "live") $("prompt").innerHTML = "The game is over. " +
         `<a href="${$("replay").href}">Replay it</a> or <a href="/play">play again</a>.`;

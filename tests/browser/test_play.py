@@ -74,9 +74,10 @@ def test_a_whole_doudizhu_hand_against_bots_by_clicking(server: Server, page: An
     with server.app.test_client() as client:
         view = client.get(f"/games/{game}").json
     assert view["status"] == "finished"
-    page.wait_for_function("document.querySelectorAll('#moves li.move:not([hidden])').length > 0")
-    moves = page.locator("#moves li.move").all_inner_texts()
-    assert any(" win" in m for m in moves[-2:]), moves[-3:]
+    # the move list ends with who won, shown once the last moves have appeared
+    page.wait_for_function("(m => m.length && !m[m.length - 1].hidden && "
+                           "/ wins?\\b/.test(m[m.length - 1].textContent))"
+                           "([...document.querySelectorAll('#moves li.move')])")
     # every hand is open now: the table shows the bots' cards too
     assert page.locator("#table .card.back").count() == 0
     shot(page, "over")
