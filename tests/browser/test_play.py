@@ -38,6 +38,22 @@ def next_decision(page: Any, version: int) -> dict[str, str]:
     return dict(page.evaluate("({...document.getElementById('play-page').dataset})"))
 
 
+def answer(page: Any, rng: random.Random) -> None:
+    """Answer the question on the page by clicking: a template's cards until its button
+    takes them, else one of the buttons."""
+    pool = page.locator("#actions .pool [data-pick]")
+    if pool.count():
+        fill = page.locator("#actions button[data-fill='cards']").first
+        for k in range(pool.count()):
+            if fill.is_enabled():
+                break
+            pool.nth(k).click()
+        fill.click()
+        return
+    buttons = page.locator("#actions button:not([disabled])")
+    buttons.nth(rng.randrange(buttons.count())).click()
+
+
 def test_a_whole_doudizhu_hand_against_bots_by_clicking(server: Server, page: Any,
                                                        shot: Callable[..., Path]) -> None:
     game = sit_down(page, server, "doudizhu", "greedy")
@@ -86,7 +102,7 @@ def test_a_whole_doudizhu_hand_against_bots_by_clicking(server: Server, page: An
 def test_sanguosha_against_bots_answers_for_you_only_windows_asked_of_all(
         server: Server, page: Any, shot: Callable[..., Path]) -> None:
     game = sit_down(page, server, "identity", "identity", players=4)
-    version, decisions = 0, 0
+    rng, version, decisions = random.Random(8), 0, 0
     while decisions < 40:
         state = next_decision(page, version)
         version = int(state["version"])
@@ -95,7 +111,7 @@ def test_sanguosha_against_bots_answers_for_you_only_windows_asked_of_all(
         # a person is asked: the page lists its answers in words, cards by name
         assert page.locator("#actions button").count() >= 1
         assert "{" not in page.inner_text("#actions")
-        page.locator("#actions button:not([disabled])").first.click()
+        answer(page, rng)
         decisions += 1
         if decisions >= 8 and page.evaluate("window.paijuAnsweredForYou.length"):
             break
@@ -167,17 +183,7 @@ def test_a_whole_sanguosha_game_against_bots_by_clicking(server: Server, page: A
         version = int(state["version"])
         if state["status"] != "live":
             break
-        pool = page.locator("#actions .pool [data-pick]")
-        if pool.count():  # a template: pick cards until the button takes them
-            fill = page.locator("#actions button[data-fill='cards']").first
-            for k in range(pool.count()):
-                if fill.is_enabled():
-                    break
-                page.locator("#actions .pool [data-pick]").nth(k).click()
-            fill.click()
-            continue
-        buttons = page.locator("#actions button:not([disabled])")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        answer(page, rng)
     assert page.get_attribute("#play-page", "data-status") == "finished"
     shot(page, "over")
     with server.app.test_client() as client:
