@@ -1,4 +1,4 @@
-"""Dou Dizhu bot policies: ``random`` and ``greedy``."""
+"""Dou Dizhu bot policies: ``random``, ``greedy`` and ``expert`` (in ``expert.py``)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from domain.doudizhu.cards import RANK_INDEX, counts_of, to_ranks
+from domain.doudizhu.expert import expert_policy
 from domain.doudizhu.hand import Hand
 from domain.doudizhu.patterns import PatternKind, classify
 
@@ -72,4 +73,4 @@ def greedy_policy(game: Hand, seat: int, rng: random.Random) -> dict[str, Any]:
     return best
 
 
-POLICIES = {"random": random_policy, "greedy": greedy_policy}
+POLICIES = {"random": random_policy, "greedy": greedy_policy, "expert": expert_policy}

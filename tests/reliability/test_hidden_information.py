@@ -29,8 +29,8 @@ STEPS = {"doudizhu": 9, "killer": 14, "identity": 25, "hegemony": 25}
 #: HTML pages for people: not operations of the API, scanned all the same
 PAGES = {("get", "/games/{game_id}/viewer")}
 #: operations whose answer holds nothing of a particular game
-NOT_ABOUT_A_GAME = {("get", "/health"), ("post", "/games"), ("post", "/matches"),
-                    ("get", "/kinds"), ("get", "/kinds/{kind}"), ("get", "/cards/{kind}"),
+NOT_ABOUT_A_GAME = {("get", "/health"), ("get", "/kinds"), ("get", "/kinds/{kind}"),
+                    ("get", "/cards/{kind}"), ("post", "/games"), ("post", "/matches"),
                     ("get", "/matches/{match_id}"), ("post", "/matches/{match_id}/hands"),
                     ("get", "/stats/doudizhu/multipliers"), ("get", "/stats/win-rates")}
 

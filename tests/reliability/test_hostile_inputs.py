@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from analytics.projection import catch_up
 from service.app import create_app
 from tests.api.conftest import bearer
 
@@ -120,6 +121,7 @@ def test_a_bad_name_cannot_break_the_postgres_projection(store: str) -> None:
     refused(raw_post(client, "/games", CREATE % r'"a\u0000b"'), 422, "unstorable_text")
     client.post("/games", json={"kind": "doudizhu", "players": ["a", "b", "c"],
                                 "agents": ["greedy"] * 3})
+    catch_up(app.extensions["paiju.hall"])  # what `paiju project` does (a GET only reads)
     r = client.get("/stats/win-rates")
     assert r.status_code == 200 and r.json["rows"], r.json
     app.extensions["paiju.hall"].close()
