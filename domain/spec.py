@@ -160,6 +160,9 @@ class GameSpec:
     #: the sides a by-side kind always lists, even with no wins
     sides: tuple[str, ...] = ()
     rules: str = ""  # the rules document, relative to the repository root
+    #: the kind's cards as a person reads them (id, name, suit, number, label...), for
+    #: ``GET /cards/{kind}``; None for a game without a deck of named cards
+    cards: Callable[[], list[dict[str, Any]]] | None = None
 
     # --- creating: the checks every kind shares, made once ----------------------------
     def check_players(self, players: Any) -> list[str]:
@@ -230,4 +233,5 @@ class GameSpec:
                                                                      "default":
                                                                          self.default_seats},
                 "policies": list(self.policies), "options": self.options_schema(),
-                "series": self.series.noun if self.series else None, "rules": self.rules}
+                "series": self.series.noun if self.series else None, "rules": self.rules,
+                "cards": self.cards is not None}

@@ -17,10 +17,10 @@ from service.api import (
     health,
     hygiene,
     matches,
+    pages,
     replay,
     stats,
     tokens,
-    viewer,
 )
 from service.hall import GameHall
 
@@ -49,7 +49,7 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     errors.install(app)
     hygiene.install(app)
     limits.install(app)
-    for bp in (games.bp, tokens.bp, replay.bp, matches.bp, audit.bp, viewer.bp, stats.bp,
-               health.bp):
+    for bp in (games.bp, tokens.bp, replay.bp, matches.bp, audit.bp, stats.bp, health.bp):
         app.register_api(bp)
+    app.register_blueprint(pages.bp)  # HTML for people: not in the OpenAPI document
     return app

@@ -230,33 +230,55 @@ class GameHall(CanonicalRecording, Application[UUID]):
         status: str | None = None,
         limit: int = 20,
         cursor: int | None = None,
+        newest_first: bool = False,
     ) -> tuple[list[dict[str, Any]], int | None]:
-        """Games in creation order, from the notification log (no extra index to drift).
+        """Games in creation order (or the latest first), from the notification log (no
+        extra index to drift).
 
-        ``cursor`` is the notification id to continue after; returns (rows, next cursor).
+        ``cursor`` is the notification id to continue after (newest first: before);
+        returns (rows, next cursor).
         """
         topics = self.created_topics(kind)
         rows: list[dict[str, Any]] = []
-        start = (cursor or 0) + 1
-        scanned = 0
-        while len(rows) < limit and scanned < 100_000:
-            batch = self.recorder.select_notifications(start, max(limit, 50), topics=topics)
+        for n in (self._created_newest(topics, cursor) if newest_first
+                  else self._created_oldest(topics, cursor)):
+            row = self._summary(n)
+            if status and status != row["status"]:
+                continue
+            rows.append(row)
+            if len(rows) == limit:
+                return rows, n.id
+        return rows, None
+
+    _SCAN = 100_000  # created events looked at for one page, at most
+
+    def _created_oldest(self, topics: list[str], cursor: int | None) -> Iterator[Any]:
+        start, scanned = (cursor or 0) + 1, 0
+        while scanned < self._SCAN:
+            batch = self.recorder.select_notifications(start, 50, topics=topics)
             if not batch:
-                return rows, None
+                return
             for n in batch:
                 start = n.id + 1
                 scanned += 1
-                row = self._summary(n)
-                if status and status != row["status"]:
-                    continue
-                rows.append(row)
-                if len(rows) == limit:
-                    return rows, n.id
-        return rows, None
+                yield n
+
+    def _created_newest(self, topics: list[str], cursor: int | None,
+                        window: int = 5000) -> Iterator[Any]:
+        """Backwards through the log a window of notification ids at a time."""
+        top = cursor - 1 if cursor else (self.recorder.max_notification_id() or 0)
+        scanned = 0
+        while top >= 1 and scanned < self._SCAN:
+            low = max(1, top - window + 1)
+            batch = self.recorder.select_notifications(low, window, stop=top, topics=topics)
+            for n in reversed(batch):
+                scanned += 1
+                yield n
+            top = low - 1
 
     def _summary(self, created: Any) -> dict[str, Any]:
-        """One listing row from the created event and the latest stored record: two small
-        reads, no replay (a Sanguosha game has hundreds of events)."""
+        """One listing row from the created event and the latest stored records: a few
+        small reads, no replay (a Sanguosha game has hundreds of events)."""
         first: Any = self.mapper.to_domain_event(created)
         last = fact = self.recorder.select_events(created.originator_id, desc=True, limit=1)[0]
         if fact.topic.endswith(".SeatTokenReissued"):  # says nothing of the end: look past
@@ -269,7 +291,18 @@ class GameHall(CanonicalRecording, Application[UUID]):
             "id": str(first.originator_id), "kind": cls.kind, "players": first.players,
             "status": "finished" if ended else "live", "version": last.originator_version,
             "created_on": first.timestamp.isoformat(), "cursor": created.id,
+            "result": self._result(created.originator_id, fact) if ended else None,
         }
+
+    def _result(self, game_id: Any, fact: Any) -> dict[str, Any] | None:
+        """A finished game's winning side, winners and reason, from its GameEnded row."""
+        if not fact.topic.endswith(".GameEnded"):  # disputes came after: look back for it
+            fact = next((r for r in self.recorder.select_events(game_id, desc=True)
+                         if r.topic.endswith(".GameEnded")), None)
+        if fact is None:
+            return None
+        outcome = getattr(self.mapper.to_domain_event(fact), "outcome", None) or {}
+        return {k: outcome.get(k) for k in ("side", "winners", "reason")}
 
     def iter_game_ids(self, kind: str | None = None) -> Iterator[UUID]:
         start = 1

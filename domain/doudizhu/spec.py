@@ -9,7 +9,7 @@ from domain.audit import Fact, Recount
 from domain.doudizhu.bots import POLICIES
 from domain.doudizhu.hand import Hand
 from domain.doudizhu.match import Match
-from domain.doudizhu.text import DoudizhuNarrator
+from domain.doudizhu.text import DoudizhuNarrator, catalogue
 from domain.referee.doudizhu import referee, referee_match
 from domain.spec import Column, GameSpec, ReadModel, Row, Series, Table
 
@@ -106,6 +106,7 @@ SPEC = GameSpec(
     policies=POLICIES,
     referee=referee,
     narrator=DoudizhuNarrator(),
+    cards=catalogue,
     tally=tally,
     read_model=READ_MODEL,
     series=Series(aggregate=Match, series_of=lambda f: f.data.get("match_id"),

@@ -1,52 +1,78 @@
-"""The Killer game in words: "Night 2: the killers choose seat 5", grouped by night and day."""
+"""The Killer game in words: "Night 2: the killers choose Seat 5 (eve)", grouped by night
+and day. Seats that stay silent one after another share a line.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from domain.narration import EventView, Narrator, seat_name
+from domain.narration import EventView, Move, Narrator, seat_name
+
+SILENT, SILENT_MANY = " says nothing", " say nothing"
+ROLE_WORDS = {"killer": "a killer", "police": "police", "civilian": "a civilian"}
+
+
+def role_words(role: Any) -> str:
+    return ROLE_WORDS.get(role, str(role))
 
 
 class KillerNarrator(Narrator):
+    def moves(self, events: Sequence[EventView], players: Sequence[str]) -> list[Move]:
+        """Each event's line, then runs of silent statements folded into one."""
+        out: list[Move] = []
+        for m in super().moves(events, players):
+            last = out[-1] if out else None
+            if (last is not None and _is_silent(last.text) and m.text.endswith(SILENT)
+                    and last.group == m.group and last.last == m.first - 1):
+                out[-1] = Move(last.first, m.last, _silent(last.text, m.text), m.group)
+            else:
+                out.append(m)
+        return out
+
     def line(self, e: EventView, c: dict[str, Any]) -> str | None:
         d, players, name = e["data"], c["players"], e["type"]
         who = seat_name(players, d.get("seat"))
         if name == "RolesDealt":
             c["group"] = "Deal"
-            known = [f"seat {s}: {r}" for s, r in enumerate(d.get("roles") or []) if r]
-            return "Roles dealt" + (f" ({', '.join(known)})" if known and
-                                    len(known) < len(players) else "")
+            known = [f"{seat_name(players, s)} is {role_words(r)}"
+                     for s, r in enumerate(d.get("roles") or []) if r]
+            if known and len(known) < len(players):
+                return "Roles dealt: " + "; ".join(known)
+            return "Roles dealt"
         if name == "NightKill":
             c["night"] = c.get("night", 0) + 1
             c["group"] = f"Night {c['night']}"
             if "target" not in d:
-                return "The killers choose their victim"
+                return f"Night {c['night']}: the killers choose their victim"
             return (f"Night {c['night']}: the killers choose "
                     f"{seat_name(players, d['target'])}")
         if name == "Investigated":
             if "target" not in d:
-                return "The police investigate"
+                return "The police investigate someone"
             if d.get("target") is None:
                 return "The police investigate nobody"
-            answer = "a killer" if d.get("killer") else "not a killer"
+            answer = "a killer!" if d.get("killer") else "not a killer"
             return f"The police investigate {seat_name(players, d['target'])}: {answer}"
         if name == "VictimAnnounced":
             c["group"] = f"Day {c.get('night', 1)}"
-            return f"Dawn: {who} was killed in the night — a {d['role']}"
+            return f"Dawn: {who} was killed in the night — {role_words(d['role'])}"
         if name == "LastWords":
-            return f"{who}'s last words: {d['text']!r}" if d.get("text") else \
+            return f"{who}'s last words: “{d['text']}”" if d.get("text") else \
                 f"{who} leaves no last words"
         if name == "Statement":
-            return f"{who} says: {d['text']!r}" if d.get("text") else f"{who} says nothing"
+            return f"{who} says: “{d['text']}”" if d.get("text") else who + SILENT
         if name == "VoteCast":
             return f"{who} votes for {seat_name(players, d['target'])}"
         if name == "Abstained":
             return f"{who} abstains"
         if name == "TieBroken":
             tied = ", ".join(str(s) for s in d["candidates"])
-            return f"Tie between seats {tied}: a draw picks seat {d['chosen']}"
+            return (f"Tie between seats {tied}: a draw picks "
+                    f"{seat_name(players, d['chosen'])}")
         if name == "VotedOut":
-            return f"{who} is voted out with {d['votes']} votes — a {d['role']}"
+            return (f"{who} is voted out with {d['votes']} vote{'s' * (d['votes'] != 1)}"
+                    f" — {role_words(d['role'])}")
         if name == "NobodyVotedOut":
             return "Nobody is voted out"
         if name == "GameEnded":
@@ -54,3 +80,14 @@ class KillerNarrator(Narrator):
             side = d["outcome"].get("side")
             return "A tie: nobody wins" if side == "tie" else f"The {side} win"
         return None
+
+
+def _is_silent(text: str) -> bool:
+    return text.endswith((SILENT, SILENT_MANY))
+
+
+def _silent(first: str, then: str) -> str:
+    """``Seat 0 (ann) says nothing`` + ``Seat 1 (bob) says nothing`` →
+    ``Seat 0 (ann), Seat 1 (bob) say nothing``."""
+    head = first.removesuffix(SILENT).removesuffix(SILENT_MANY)
+    return f"{head}, {then.removesuffix(SILENT)}{SILENT_MANY}"

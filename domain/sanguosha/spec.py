@@ -5,8 +5,10 @@ from __future__ import annotations
 from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
+from domain.sanguosha.generals import ROSTER
 from domain.sanguosha.hegemony import CANDIDATES, HegemonyGame
 from domain.sanguosha.identity import TEN_PLAYER_TABLES, IdentityGame
+from domain.sanguosha.text import SanguoshaNarrator, catalogue
 from domain.spec import GameSpec, Option
 
 TURN_CAP = Option("turn_cap", int, SanguoshaGame.default_turn_cap,
@@ -32,6 +34,8 @@ IDENTITY = GameSpec(
         TURN_CAP, ASK_EVERYONE,
     ),
     referee=audit.recount,
+    narrator=SanguoshaNarrator(),
+    cards=catalogue,
     rules="docs/rules/sanguosha.md",
 )
 
@@ -48,5 +52,7 @@ HEGEMONY = GameSpec(
         TURN_CAP, ASK_EVERYONE,
     ),
     referee=audit.recount_hegemony,
+    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
+    cards=catalogue,
     rules="docs/rules/kingdom-wars.md",
 )

@@ -44,6 +44,16 @@ def get_kind(path: KindPath) -> Any:
     return jsonify(registry.spec(path.kind).describe())
 
 
+@bp.get("/cards/<kind>", responses={"200": AnyJSON})
+def list_cards(path: KindPath) -> Any:
+    """A kind's cards as people read them (id, name, suit, number, label...): card ids in
+    views, legal actions and events are these ids."""
+    spec = registry.spec(path.kind)
+    if spec.cards is None:
+        raise ApiError(404, "no_cards", f"{spec.kind} is not played with named cards")
+    return jsonify({"kind": spec.kind, "cards": spec.cards()})
+
+
 @bp.post("/games", responses={"201": GameCreated})
 def create_game(body: CreateGame) -> Any:
     """Seat a new game: returns its id, one token per seat and a referee token."""
@@ -55,11 +65,12 @@ def create_game(body: CreateGame) -> Any:
 
 @bp.get("/games", responses={"200": AnyJSON})
 def list_games(query: ListQuery) -> Any:
-    """Games in creation order, paged by cursor; filter by kind and status."""
+    """Games in creation order (order=newest: the latest first), paged by cursor; filter
+    by kind and status. A finished game's row has its result."""
     if query.kind is not None:
         registry.spec(query.kind)  # an unknown kind is a 422 saying which kinds exist
     rows, nxt = hall().list_games(kind=query.kind, status=query.status, limit=query.limit,
-                                  cursor=query.cursor)
+                                  cursor=query.cursor, newest_first=query.order == "newest")
     return jsonify({"games": rows, "next_cursor": nxt})
 
 

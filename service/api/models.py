@@ -81,6 +81,8 @@ class ListQuery(BaseModel):
     status: Literal["live", "finished"] | None = None
     limit: int = Field(default=20, ge=1, le=200)
     cursor: int | None = Field(default=None, ge=0, description="next_cursor of the last page")
+    order: Literal["oldest", "newest"] = Field(default="oldest",
+                                               description="newest: the latest games first")
 
 
 class AnyJSON(BaseModel):

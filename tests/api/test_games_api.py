@@ -203,5 +203,5 @@ def test_replay_viewer_page(client: FlaskClient) -> None:
     g = new_game(client)
     page = client.get(f"/games/{g['id']}/viewer")
     assert page.status_code == 200 and page.mimetype == "text/html"
-    assert g["id"].encode() in page.data and b"/state?at=" in page.data
+    assert g["id"].encode() in page.data and b"viewer.js" in page.data
     assert client.get("/games/00000000-0000-0000-0000-000000000000/viewer").status_code == 404
