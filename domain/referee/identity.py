@@ -1,0 +1,244 @@
+"""The identity-mode referee: a second implementation of Sanguosha's identity rules.
+
+It walks a stored game's raw facts (the deal of identities and HP, the deck's order, the
+hands, then every decision and consequence) with ``sanguosha_walk.Walk``, and adds what
+identity mode rules itself: the identity table and starting HP, the lord's first turn,
+what a death reveals, the victory check, rewards and penalties, and the end. Every
+break of a rule is a ``Violation`` naming its event and rule; the figures a record
+states (starting HP, rewards, the winners) are also listed as checks.
+
+It imports nothing from ``domain/sanguosha/`` but the card list (a static table): the
+identity table, HP and win rules are written here again.
+
+The rules as judged (``docs/rules/sanguosha.md``, FreeKill's order where paiju's engine
+is being corrected):
+- 4 to 10 players; identities per the table (10 players: two renegades, or one with the
+  ``ten_player_table`` option); 4 HP each, the lord 5 at five or more players.
+- The deck's recorded order is the draw pile, top first; seat ``i`` is dealt cards
+  ``4i..4i+3``; every later draw, judgment and reveal comes off the top. A pile that runs
+  short takes the discard pile shuffled in under it (the recorded order); a pile that
+  still cannot give what is needed ends the game in a draw.
+- The lord takes the first turn; then the next living seat. After ``turn_cap`` turns
+  (2000 unless the options say) the game ends in a draw.
+- After a death: the victory check first (lord dead: a renegade left alone wins alone,
+  else the rebels; every rebel and renegade dead: the lord and loyalists). A death that
+  decides the game ends it there: no reward, no penalty. Otherwise, if the killer is
+  alive: a rebel's killer draws 3; a lord who killed a loyalist discards its hand and
+  equipment.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from domain.audit import Fact, Recount
+from domain.referee.sanguosha_table import Table, labels
+from domain.referee.sanguosha_walk import Desync, GameOver, Walk
+
+LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
+
+#: players → (lords, loyalists, rebels, renegades)
+TABLE = {4: (1, 1, 1, 1), 5: (1, 1, 2, 1), 6: (1, 1, 3, 1), 7: (1, 2, 3, 1),
+         8: (1, 2, 4, 1), 9: (1, 3, 4, 1), 10: (1, 3, 4, 2)}
+TEN = {"two_renegades": (1, 3, 4, 2), "one_renegade": (1, 3, 5, 1)}
+HAND = 4
+DECK_SIZE = 108
+
+REASONS = {RENEGADE: "lord_died_renegade_alone", "rebels": "lord_died",
+           LORD: "rebels_and_renegades_dead"}
+WON = {RENEGADE: "the renegade won alone", "rebels": "the rebels won",
+       LORD: "the lord and loyalists won", "draw": "the game was drawn"}
+
+
+def referee(facts: list[Fact]) -> Recount:
+    """Judge an identity game from its stored facts: the figures it states and every
+    broken rule, each with its event number."""
+    return IdentityReferee(facts).judge()
+
+
+class IdentityReferee(Walk):
+    def __init__(self, facts: list[Fact]) -> None:
+        super().__init__(facts)
+        self.players: list[str] = []
+        self.roles: list[str] = []
+        self.decided: tuple[str, int] | None = None  # (side, event of the deciding death)
+
+    # --- the whole game --------------------------------------------------------------
+    def judge(self) -> Recount:
+        stopped: int | None = None
+        try:
+            self.setup()
+            self.play_turns()
+        except GameOver:
+            pass
+        except Desync:
+            f = self.peek()
+            stopped = f.version if f is not None else None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            f = self.facts[self.i - 1] if self.i else self.peek()
+            stopped = f.version if f is not None else None
+            self.broken(stopped, "malformed", f"{f.type if f else 'the record'} cannot be read "
+                        f"({type(e).__name__}: {e})")
+        for f in self.facts[self.i:] if self.ended else []:
+            self.broken(f.version, "after-end", f"{f.type} comes after the end of the game")
+        if not self.ended:
+            if stopped is None:
+                self.recount.problems.append("the game has no GameEnded event: it is still "
+                                             "live")
+            else:
+                self.recount.problems.append(f"the referee stopped following the game at "
+                                             f"event {stopped}: the rules cannot place it")
+        self.recount.details = {"deaths": self.deaths, "turns": self.turns,
+                                "side": self.decided[0] if self.decided else None,
+                                "roles": list(self.roles)}
+        return self.recount
+
+    # --- the setup -------------------------------------------------------------------
+    def setup(self) -> None:
+        f = self.next("Started", "the start")
+        self.players = list(f.data["players"])
+        n = len(self.players)
+        options = f.data.get("options") or {}
+        if n not in TABLE:
+            self.broken(f.version, "table-size", f"{n} players: identity mode is played by "
+                        "4 to 10")
+        ten = options.get("ten_player_table")
+        if ten is not None and (ten not in TEN or n != 10):
+            self.broken(f.version, "options", f"ten_player_table {ten!r} at {n} players")
+        self.everyone = bool(options.get("ask_everyone"))
+        self.turn_cap = int(options.get("turn_cap") or self.default_turn_cap)
+        self.t = Table(n)
+
+        f = self.next("IdentitiesDealt", "the deal of identities")
+        self.roles = list(f.data["roles"])
+        counts = TEN.get(ten or "two_renegades") if n == 10 else TABLE.get(n)
+        wanted = dict(zip((LORD, LOYALIST, REBEL, RENEGADE), counts or (0, 0, 0, 0),
+                          strict=True))
+        dealt = Counter(self.roles)
+        if len(self.roles) != n or dealt != Counter({r: k for r, k in wanted.items() if k}):
+            self.broken(f.version, "roles", f"the deal gives {dict(dealt)} to {n} seats; a "
+                        f"table of {n} deals {wanted}")
+        lord = self.roles.index(LORD) if LORD in self.roles else -1
+        hp = [5 if s == lord and n >= 5 else 4 for s in range(n)]
+        for s in range(n):
+            got = f.data["hp"][s] if s < len(f.data["hp"]) else None
+            self.expect(f, f"seat {s} starting HP", hp[s], got, "hp",
+                        f"seat {s} ({self.roles[s]}) starts with {hp[s]} HP at {n} players, "
+                        f"the record says {got}", figure_check=True)
+        self.t.hp, self.t.max_hp = list(hp), list(hp)
+
+        f = self.next("DeckShuffled", "the shuffled deck")
+        order = list(f.data["order"])
+        if sorted(order) != list(range(DECK_SIZE)):
+            self.broken(f.version, "deck", f"the deck is not an order of the {DECK_SIZE} "
+                        "cards")
+        f = self.next("HandsDealt", "the deal of the hands")
+        hands = [order[HAND * s:HAND * (s + 1)] for s in range(n)]
+        for s in range(n):
+            got = list(f.data["hands"][s]) if s < len(f.data["hands"]) else []
+            self.expect(f, "", hands[s], got, "deal",
+                        f"seat {s} is dealt cards {HAND * s + 1}–{HAND * s + HAND} of the deck "
+                        f"({labels(hands[s])}), the record says {labels(got)}")
+        self.t.hands = hands
+        self.t.pile = order[HAND * n:]
+
+    def next_seat(self) -> int:
+        if self.turns == 0:
+            return self.roles.index(LORD)
+        t = self.t
+        return next((s for s in t.order_from(self.current)[1:] if t.alive[s]), self.current)
+
+    # --- deaths, victory, rewards ------------------------------------------------------
+    def victory(self) -> tuple[list[int], str] | None:
+        roles, alive = self.roles, self.t.alive
+        living = [s for s in range(len(roles)) if alive[s]]
+        if not alive[roles.index(LORD)]:
+            if len(living) == 1 and roles[living[0]] == RENEGADE:
+                return living, RENEGADE
+            return [s for s, r in enumerate(roles) if r == REBEL], "rebels"
+        if all(roles[s] in (LORD, LOYALIST) for s in living):
+            return [s for s, r in enumerate(roles) if r in (LORD, LOYALIST)], LORD
+        return None
+
+    def died(self, seat: int, killer: int | None, f: Fact) -> None:
+        role = self.roles[seat]
+        revealed = f.data.get("revealed") or {}
+        self.expect(f, "", role, revealed.get("role"), "revealed-role",
+                    f"seat {seat} was a {role}; its death revealed {revealed.get('role')!r}")
+        self.deaths.append({"seat": seat, "role": role, "by": killer, "version": f.version})
+        won = self.victory()
+        if won is not None:
+            self.decided = (won[1], f.version)
+            self.end(won[0], won[1], REASONS[won[1]])
+        if killer is None or not self.t.alive[killer]:
+            return
+        if role == REBEL:
+            self.reward(killer, seat)
+        elif role == LOYALIST and self.roles[killer] == LORD:
+            self.penalty(killer, seat)
+
+    def reward(self, killer: int, victim: int) -> None:
+        what = f"seat {killer} drawing 3 for killing rebel seat {victim}"
+        cards = self.take(3, what)
+        f = self.next("RewardDrawn", what, rule="reward")
+        self.expect(f, f"reward of seat {killer} for rebel seat {victim}", (killer, victim, 3),
+                    (f.data["seat"], f.data["victim"], len(f.data["cards"])), "reward",
+                    f"{what}; the record says seat {f.data['seat']} drew "
+                    f"{len(f.data['cards'])} for seat {f.data['victim']}", figure_check=True)
+        self.drawn(f, cards, f.data["cards"])
+        self.t.hands[killer] += cards
+
+    def penalty(self, lord: int, victim: int) -> None:
+        what = f"the lord (seat {lord}) discarding every card for killing loyalist seat {victim}"
+        f = self.next("PenaltyPaid", what, rule="penalty")
+        cards = self.t.clear(lord, "he")
+        self.expect(f, f"penalty of the lord for loyalist seat {victim}",
+                    (lord, victim, sorted(cards)),
+                    (f.data["seat"], f.data["victim"], sorted(f.data["cards"])), "penalty",
+                    f"{what}: {labels(sorted(cards))}; the record says {f.data}",
+                    figure_check=True)
+        self.t.discard += cards
+
+    # --- the end ---------------------------------------------------------------------
+    def exhausted(self, n: int, what: str) -> None:
+        """No card left to give even after a reshuffle: the game is drawn (FreeKill)."""
+        self.end([], "draw", None, f"the draw pile is exhausted at {what}")
+
+    def capped(self) -> None:
+        self.end([], "draw", "turn_cap", f"the turn cap ({self.turn_cap} turns) is reached")
+
+    def end(self, winners: list[int], side: str, reason: str | None, why: str = "") -> None:
+        """The game ends here: nothing but the end may follow (rewards included)."""
+        said = why or (f"{WON[side]} at event {self.decided[1]}" if self.decided else WON[side])
+        while (f := self.peek()) is not None and f.type in (
+                "RewardDrawn", "PenaltyPaid", "PileReshuffled"):
+            self.i += 1
+            if f.type != "PileReshuffled":
+                self.broken(f.version, "reward-after-end", f"{f.type} for seat "
+                            f"{f.data.get('seat')}: {said}, and a death that ends the game "
+                            "brings no reward or penalty (the victory check comes first)")
+        f = self.next("GameEnded", f"the end of the game ({said})", rule="game-end")
+        outcome = f.data["outcome"] or {}
+        self.expect(f, "winning side", side, outcome.get("side"), "winner",
+                    f"{said}; the record says {outcome.get('side')!r}", figure_check=True)
+        self.expect(f, "winners", sorted(winners), sorted(outcome.get("winners", [])),
+                    "winner", f"the winners are seats {sorted(winners)}, the record says "
+                    f"{outcome.get('winners')}", figure_check=True)
+        if reason is not None:
+            self.expect(f, "reason", reason, outcome.get("reason"), "winner",
+                        f"the reason is {reason!r}, the record says {outcome.get('reason')!r}")
+        rows = {row.get("seat"): row for row in outcome.get("seats", [])}
+        for seat, role in enumerate(self.roles):
+            won = seat in winners
+            want = {"player": self.players[seat], "role": role, "won": won,
+                    "score": 1 if won else 0}
+            got = {k: rows.get(seat, {}).get(k) for k in want}
+            self.expect(f, f"seat {seat} outcome", want, got, "outcome-row",
+                        f"seat {seat}'s outcome is {want}, the record says {got}")
+        self.ended = True
+        raise GameOver
+
+    # (details for the audit text: each death's seat, role, killer and event)
+    def details(self) -> dict[str, Any]:
+        return {"deaths": self.deaths}
