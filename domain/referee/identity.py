@@ -30,7 +30,6 @@ is being corrected):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from domain.audit import Fact, Recount
 from domain.referee.sanguosha_table import Table, labels
@@ -203,12 +202,14 @@ class IdentityReferee(Walk):
     # --- the end ---------------------------------------------------------------------
     def exhausted(self, n: int, what: str) -> None:
         """No card left to give even after a reshuffle: the game is drawn (FreeKill)."""
-        self.end([], "draw", None, f"the draw pile is exhausted at {what}")
+        self.end([], "draw", None, f"the draw pile is exhausted at {what}",
+                 rule="deck-exhausted")
 
     def capped(self) -> None:
         self.end([], "draw", "turn_cap", f"the turn cap ({self.turn_cap} turns) is reached")
 
-    def end(self, winners: list[int], side: str, reason: str | None, why: str = "") -> None:
+    def end(self, winners: list[int], side: str, reason: str | None, why: str = "",
+            rule: str = "game-end") -> None:
         """The game ends here: nothing but the end may follow (rewards included)."""
         said = why or (f"{WON[side]} at event {self.decided[1]}" if self.decided else WON[side])
         while (f := self.peek()) is not None and f.type in (
@@ -218,7 +219,7 @@ class IdentityReferee(Walk):
                 self.broken(f.version, "reward-after-end", f"{f.type} for seat "
                             f"{f.data.get('seat')}: {said}, and a death that ends the game "
                             "brings no reward or penalty (the victory check comes first)")
-        f = self.next("GameEnded", f"the end of the game ({said})", rule="game-end")
+        f = self.next("GameEnded", f"the end of the game ({said})", rule=rule)
         outcome = f.data["outcome"] or {}
         self.expect(f, "winning side", side, outcome.get("side"), "winner",
                     f"{said}; the record says {outcome.get('side')!r}", figure_check=True)
@@ -238,7 +239,3 @@ class IdentityReferee(Walk):
                         f"seat {seat}'s outcome is {want}, the record says {got}")
         self.ended = True
         raise GameOver
-
-    # (details for the audit text: each death's seat, role, killer and event)
-    def details(self) -> dict[str, Any]:
-        return {"deaths": self.deaths}

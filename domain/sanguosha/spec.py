@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.referee import identity as identity_referee
 from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
@@ -33,7 +34,7 @@ IDENTITY = GameSpec(
                "2 renegades) or 'one_renegade' (1/3/5/1)", choices=tuple(TEN_PLAYER_TABLES)),
         TURN_CAP, ASK_EVERYONE,
     ),
-    referee=audit.recount,
+    referee=identity_referee.referee,
     narrator=SanguoshaNarrator(),
     cards=catalogue,
     rules="docs/rules/sanguosha.md",
