@@ -179,7 +179,9 @@ class IdentityReferee(Walk):
 
     def reward(self, killer: int, victim: int) -> None:
         what = f"seat {killer} drawing 3 for killing rebel seat {victim}"
-        cards = self.take(3, what)
+        if self.missing("RewardDrawn", what, "reward"):
+            return
+        cards = self.take(3, what, "reward")
         f = self.next("RewardDrawn", what, rule="reward")
         self.expect(f, f"reward of seat {killer} for rebel seat {victim}", (killer, victim, 3),
                     (f.data["seat"], f.data["victim"], len(f.data["cards"])), "reward",
@@ -190,6 +192,8 @@ class IdentityReferee(Walk):
 
     def penalty(self, lord: int, victim: int) -> None:
         what = f"the lord (seat {lord}) discarding every card for killing loyalist seat {victim}"
+        if self.missing("PenaltyPaid", what, "penalty"):
+            return
         f = self.next("PenaltyPaid", what, rule="penalty")
         cards = self.t.clear(lord, "he")
         self.expect(f, f"penalty of the lord for loyalist seat {victim}",
@@ -198,6 +202,15 @@ class IdentityReferee(Walk):
                     f"{what}: {labels(sorted(cards))}; the record says {f.data}",
                     figure_check=True)
         self.t.discard += cards
+
+    def missing(self, kind: str, what: str, rule: str) -> bool:
+        """A reward or penalty the record leaves out: named, then the walk goes on
+        without it (the rest of the game can still be placed)."""
+        f = self.peek()
+        if f is None or f.type in (kind, "PileReshuffled", "GameEnded"):
+            return False
+        self.broken(f.version, rule, f"{self.say(f)} came, but the rules call for {what}")
+        return True
 
     # --- the end ---------------------------------------------------------------------
     def exhausted(self, n: int, what: str) -> None:

@@ -151,14 +151,14 @@ class Walk:
             self.t.take_from(seat, c)
 
     # --- the draw pile ---------------------------------------------------------------
-    def take(self, n: int, what: str) -> list[int]:
+    def take(self, n: int, what: str, rule: str | None = None) -> list[int]:
         """The top ``n`` cards the next fact must show: the discard pile is shuffled in
         under the pile when it runs short (a recorded order); a pile that still cannot
         give ``n`` ends the game in a draw."""
         t = self.t
         if len(t.pile) < n and t.discard:
             f = self.next("PileReshuffled", f"the discard pile shuffled under the draw pile "
-                          f"before {what}")
+                          f"before {what}", rule)
             order = list(f.data["order"])
             self.expect(f, "reshuffle", sorted(t.discard), sorted(order), "reshuffle",
                         f"the reshuffled cards are not the discard pile's {len(t.discard)} "
