@@ -26,14 +26,14 @@ from service.hall import GameHall
 Played = tuple[str, list[Fact], set[tuple[int | None, str]]]  # game id, facts, flagged
 
 
-def played(games: int, seed: int = 0, sizes: range = range(4, 11)) -> Iterator[Played]:
+def played(games: int, seed: int = 0, sizes: range = range(4, 11),
+           policies: tuple[str, ...] = tuple(sorted(IDENTITY_POLICIES))) -> Iterator[Played]:
     """Bot games at every size and policy, saved and audited from the store."""
     hall = GameHall.from_store("memory://")
-    policies = sorted(IDENTITY_POLICIES)
     for i in range(games):
         rng = random.Random(seed * 10_000 + i)
         n = sizes[i % len(sizes)]
-        policy = IDENTITY_POLICIES[policies[i % 2]]
+        policy = IDENTITY_POLICIES[policies[i % len(policies)]]
         game = IdentityGame.new([f"p{s}" for s in range(n)], agents=["bot"] * n, rng=rng)
         play_out(game, [policy] * n, rng)
         hall.save(game)
@@ -80,7 +80,7 @@ def test_no_reward_for_killing_a_rebel(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(IdentityGame, "on_death", lambda self, victim, killer: [
         ] if self.roles[victim] == REBEL else on_death(self, victim, killer))
     shown = 0
-    for _, facts, flagged in played(40, seed=1):
+    for _, facts, flagged in played(25, seed=1):
         roles = roles_of(facts)
         for died, went_on in deaths_before_the_end(facts):
             if went_on and roles[died.data["seat"]] == REBEL:
@@ -94,14 +94,15 @@ def test_the_lords_penalty_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(IdentityGame, "on_death", lambda self, victim, killer: [
         ] if self.roles[victim] == LOYALIST else on_death(self, victim, killer))
     shown = 0
-    for _, facts, flagged in played(120, seed=2, sizes=range(7, 11)):
+    # random lords shoot their loyalists far more often than careful ones
+    for _, facts, flagged in played(30, seed=2, sizes=range(7, 11), policies=("random",)):
         roles = roles_of(facts)
         for died, went_on in deaths_before_the_end(facts):
             if went_on and roles[died.data["seat"]] == LOYALIST and \
                     roles[died.data["killer"]] == LORD:
                 shown += 1
                 assert (died.version + 1, "penalty") in flagged
-    assert shown > 2
+    assert shown > 5
 
 
 def test_a_lord_without_the_extra_hp(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,7 +165,7 @@ def test_the_lord_wins_with_a_renegade_alive(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(IdentityGame, "check_victory", check)
     shown = 0
-    for _, facts, flagged in played(40, seed=5):
+    for _, facts, flagged in played(30, seed=5):
         roles, dead = roles_of(facts), {f.data["seat"] for f in of(facts, "Died")}
         ended = of(facts, "GameEnded")[0]
         alive = [s not in dead for s in range(len(roles))]
@@ -225,10 +226,10 @@ def test_rewards_before_the_victory_check(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setitem(resolution._STEPS, "after", after)
     shown = 0
-    for _, facts, flagged in played(40, seed=7):
+    for _, facts, flagged in played(30, seed=7, policies=("random",)):
         last = of(facts, "Died")[-1]
         after_death = facts[last.version]
         if after_death.type in ("RewardDrawn", "PenaltyPaid"):
             shown += 1
             assert (after_death.version, "reward-after-end") in flagged
-    assert shown > 5
+    assert shown >= 5
