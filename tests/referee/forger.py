@@ -53,13 +53,27 @@ class StoredRows:
         return [json.loads(bytes(state)) for _, state in rows]
 
     def rewrite(self, edit: Callable[[list[Body]], None]) -> None:
-        """Edit the decoded rows in place, then store them re-sealed."""
+        """Edit the decoded rows in place, then store them re-sealed (one connection,
+        every row rewritten)."""
         bodies = self.read()
         edit(bodies)
         prev = ""
+        rows = []
         for body in bodies:
             body["prev"] = prev
             raw = canonical_bytes(body)
-            self._run("UPDATE {table} SET state = %s WHERE originator_id = %s AND "
-                      "originator_version = %s", (raw, self._key, body["originator_version"]))
+            rows.append((raw, self._key, body["originator_version"]))
             prev = hashlib.sha256(raw).hexdigest()
+        sql = ("UPDATE {table} SET state = %s WHERE originator_id = %s AND "
+               "originator_version = %s")
+        if self.sqlite:
+            with sqlite3.connect(urlparse(self.store).path[1:]) as conn:
+                conn.executemany(sql.replace("%s", "?").replace("{table}", "stored_events"),
+                                 rows)
+            return
+        import psycopg
+
+        schema = self.store.split("schema=")[1]
+        with psycopg.connect(self.store.split("?")[0], autocommit=True) as conn, \
+                conn.cursor() as cur:
+            cur.executemany(sql.replace("{table}", f"{schema}.paiju_events"), rows)

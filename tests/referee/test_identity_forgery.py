@@ -1,0 +1,120 @@
+"""Forged identity-mode histories, re-sealed so the hash chain holds: the referee names them.
+
+Whoever can write the store can rewrite a finished game's rows and recompute every
+``prev`` after the change. The chain check then passes; the audit's own rules must catch
+the forgery, by event number and rule. Only a receipt a seat kept shows that the
+history changed. On a real SQLite file and on a PostgreSQL schema.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from uuid import UUID
+
+from domain.sanguosha.cards import NAME
+from service.audit import audit_game
+from service.hall import GameHall
+from tests.referee.forger import Body, StoredRows
+from tests.referee.identity_known import KNOWN
+
+
+def finished_game(hall: GameHall) -> tuple[UUID, str]:
+    """A 6-seat game of identity bots (a short one, with a rebel's killer rewarded),
+    played to its end and stored; its receipt."""
+    game = hall.create_game("identity", [f"p{i}" for i in range(6)],
+                            agents=["identity"] * 6, rng=random.Random(34))
+    report = audit_game(hall, game.id)
+    assert game.outcome is not None and report.recount is not None
+    assert {v.rule for v in report.recount.violations} <= set(KNOWN), report.text()
+    return game.id, str(game.receipt)
+
+
+def is_(body: Body, kind: str) -> bool:
+    return str(body["type"]).endswith("." + kind)
+
+
+def forge(store: str, game_id: UUID, pick: Any, change: Any) -> int:
+    """Change the first stored event ``pick`` accepts, re-seal every row after it and
+    write them back (plain JSON and SHA-256, as any forger could); its event number."""
+    forged: list[int] = []
+
+    def edit(bodies: list[Body]) -> None:
+        body = next(b for b in bodies if pick(b, bodies))
+        change(body, bodies)
+        forged.append(int(body["originator_version"]))
+
+    StoredRows(store, game_id).rewrite(edit)
+    return forged[0]
+
+
+def audited(store: str, game_id: UUID, receipt: str | None = None) -> Any:
+    fresh = GameHall.from_store(store)  # nothing cached: the rows as they are now
+    try:
+        return audit_game(fresh, game_id, receipt)
+    finally:
+        fresh.close()
+
+
+def named(report: Any, version: int, rule: str) -> None:
+    """The report names the event and the rule: in the text and in the JSON."""
+    assert not report.chain, report.chain  # the chain holds: the forgery is re-sealed
+    assert not report.agrees
+    body = report.as_dict()
+    assert body["verdict"] == "differs" and body["chain"]["intact"]
+    assert any(v["version"] == version and v["rule"] == rule for v in body["violations"]), \
+        report.text()
+    assert any(line.strip().startswith(f"!! event {version}: ") and line.endswith(f"[{rule}]")
+               for line in report.text().splitlines()), report.text()
+
+
+def test_a_pass_out_of_turn(hall: GameHall, store: str) -> None:
+    game_id, receipt = finished_game(hall)
+    # the first declined Dodge is given to the seat after the one asked
+    forged = forge(store, game_id, lambda b, _: is_(b, "Declined") and b["ask"] == "dodge",
+                   lambda b, _: b.update(seat=(b["seat"] + 1) % 6))
+    report = audited(store, game_id)
+    named(report, forged, "turn-order")
+    assert any("but the game asked seat" in v.message for v in report.recount.violations)
+    # a receipt kept by a seat still tells the history changed
+    assert not audited(store, game_id, receipt).receipt["valid"]
+
+
+def test_a_card_the_seat_never_held(hall: GameHall, store: str) -> None:
+    game_id, _ = finished_game(hall)
+
+    def elsewhere(b: Body, bodies: list[Body]) -> None:
+        dealt = next(x for x in bodies if is_(x, "HandsDealt"))["hands"]
+        other = dealt[(b["seat"] + 1) % 6]  # a card of the next seat's starting hand
+        b.update(cards=[other[0]], name=NAME[other[0]])
+
+    forged = forge(store, game_id, lambda b, _: is_(b, "CardUsed") and b["via"] == "play"
+                   and b["name"] == "kill", elsewhere)
+    named(audited(store, game_id), forged, "card-not-held")
+
+
+def test_a_lord_dealt_too_little_hp(hall: GameHall, store: str) -> None:
+    game_id, _ = finished_game(hall)
+    forged = forge(store, game_id, lambda b, _: is_(b, "IdentitiesDealt"),
+                   lambda b, _: b.update(hp=[4] * 6))
+    named(audited(store, game_id), forged, "hp")
+
+
+def test_a_forged_winner(hall: GameHall, store: str) -> None:
+    game_id, _ = finished_game(hall)
+
+    def other_side(b: Body, _: list[Body]) -> None:
+        outcome = b["outcome"]
+        outcome["side"] = "renegade" if outcome["side"] != "renegade" else "rebels"
+
+    forged = forge(store, game_id, lambda b, _: is_(b, "GameEnded"), other_side)
+    named(audited(store, game_id), forged, "winner")
+
+
+def test_a_reward_drawn_from_elsewhere(hall: GameHall, store: str) -> None:
+    game_id, _ = finished_game(hall)
+    # the killer of a rebel "draws" three Peaches instead of the top of the pile
+    forged = forge(store, game_id, lambda b, _: is_(b, "RewardDrawn"),
+                   lambda b, _: b.update(cards=[45, 46, 47]))
+    report = audited(store, game_id)
+    named(report, forged, "draw-pile")
