@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from domain.audit import Fact
+from domain.referee.identity import referee as recount_identity
 from domain.referee.killer import referee as recount_killer
 from domain.sanguosha.audit import recount as recount_sanguosha
 from service.audit import audit_game, read_stored
@@ -67,8 +68,9 @@ def test_identity_missing_reward_is_named(hall: GameHall) -> None:
     facts = facts_of(hall, "identity", "RewardDrawn")
     reward = next(f for f in facts if f.type == "RewardDrawn")
     without = [f for f in facts if f is not reward]
-    diffs = recount_sanguosha(without, "identity").differences()
-    assert any("draws 3" in c.figure and c.recorded is None for c in diffs)
+    judged = recount_identity(without)
+    assert (reward.version + 1, "reward") in {(v.version, v.rule) for v in judged.violations}
+    assert "draw" in judged.violations[0].message
 
 
 def test_identity_forged_winners(hall: GameHall) -> None:
@@ -76,7 +78,7 @@ def test_identity_forged_winners(hall: GameHall) -> None:
     ended = next(f for f in facts if f.type == "GameEnded")
     outcome = dict(ended.data["outcome"]) | {"winners": []}
     forged = [replace(f, data={"outcome": outcome}) if f is ended else f for f in facts]
-    diffs = recount_sanguosha(forged, "identity").differences()
+    diffs = recount_identity(forged).differences()
     assert [c.figure for c in diffs][0] == "winners"
 
 
