@@ -15,6 +15,7 @@ the setup, what a death brings (rewards, the victory check) and the end.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from domain.audit import Fact, Recount
@@ -230,10 +231,8 @@ class Walk:
                         "turn-order", f"turn {f.data['turn']} went to seat {f.data['seat']}, "
                         f"but turn {self.turns + 1} is seat {seat}'s")
             self.current, self.turns, self.kills = f.data["seat"], self.turns + 1, 0
-            try:
+            with contextlib.suppress(TurnOver):  # the seat on turn died: its turn is over
                 self.turn(self.current)
-            except TurnOver:
-                pass
 
     def turn(self, cur: int) -> None:
         skip_play = self.judgment_phase(cur)

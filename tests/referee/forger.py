@@ -67,13 +67,12 @@ class StoredRows:
         sql = ("UPDATE {table} SET state = %s WHERE originator_id = %s AND "
                "originator_version = %s")
         if self.sqlite:
-            with sqlite3.connect(urlparse(self.store).path[1:]) as conn:
-                conn.executemany(sql.replace("%s", "?").replace("{table}", "stored_events"),
+            with sqlite3.connect(urlparse(self.store).path[1:]) as lite:
+                lite.executemany(sql.replace("%s", "?").replace("{table}", "stored_events"),
                                  rows)
             return
         import psycopg
 
         schema = self.store.split("schema=")[1]
-        with psycopg.connect(self.store.split("?")[0], autocommit=True) as conn, \
-                conn.cursor() as cur:
-            cur.executemany(sql.replace("{table}", f"{schema}.paiju_events"), rows)
+        with psycopg.connect(self.store.split("?")[0], autocommit=True) as conn:
+            conn.cursor().executemany(sql.replace("{table}", f"{schema}.paiju_events"), rows)

@@ -121,7 +121,8 @@ def test_a_lord_without_the_extra_hp(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_seat_dies_at_one_hp(monkeypatch: pytest.MonkeyPatch) -> None:
     # the bug: a seat is dying at 1 HP and is rescued only at 2
     fired: list[tuple[str, int]] = []
-    apply = SanguoshaGame.Damaged.apply
+    damaged_event: Any = SanguoshaGame.Damaged  # type: ignore[attr-defined]
+    apply = damaged_event.apply
 
     def damaged(self: Any, game: IdentityGame) -> None:
         apply(self, game)
@@ -141,7 +142,7 @@ def test_a_seat_dies_at_one_hp(monkeypatch: pytest.MonkeyPatch) -> None:
             return
         step(self, f)
 
-    monkeypatch.setattr(SanguoshaGame.Damaged, "apply", damaged)
+    monkeypatch.setattr(damaged_event, "apply", damaged)
     monkeypatch.setitem(resolution._STEPS, "dying", dying)
     games = 0
     for gid, _, flagged in played(14, seed=4):
