@@ -48,6 +48,7 @@ ANSWERS = {
     "kylin": {"CardsDiscarded", "Declined"}, "pick": {"CardsDiscarded", "CardTaken"},
     "grace": {"CardPicked"},
 }
+DECISIONS = frozenset().union(*ANSWERS.values()) - {"PhaseChanged", "CardsDiscarded"}
 #: the card a Responded fact must show for each question
 RESPONSE = {"dodge": "dodge", "kill": "kill", "nullify": "nullification", "peach": "peach"}
 #: a fact of these types out of place is named by its own rule
@@ -126,7 +127,11 @@ class Walk:
 
     def decide(self, seat: int, ask: str) -> Fact:
         """The decision of the seat the rules ask; a decision by another is named."""
-        f = self.next(ANSWERS[ask], f"seat {seat} to {ASKS[ask]}")
+        came = self.peek()
+        rule = None  # a decision of another kind: out of turn if another seat made it
+        if came is not None and came.type in DECISIONS and came.data.get("seat") != seat:
+            rule = "turn-order"
+        f = self.next(ANSWERS[ask], f"seat {seat} to {ASKS[ask]}", rule)
         d = f.data
         decider = d["by"] if f.type == "CardsDiscarded" and d.get("by") is not None \
             else d["seat"]

@@ -282,3 +282,14 @@ def test_a_record_that_stops_is_a_live_game() -> None:
     judged = referee(story.facts)
     assert not judged.violations
     assert judged.problems == ["the game has no GameEnded event: it is still live"]
+
+
+def test_a_pass_by_a_seat_whose_turn_it_is_not() -> None:
+    story = crossbow_lord()
+    story.turn(0, 1)
+    story.draw(0)
+    at = story.decline(2, "dodge")  # seat 0 is in its play phase: nobody asked seat 2
+    (v,) = story.violations()
+    assert (v.version, v.rule) == (at, "turn-order")
+    assert v.text() == f"event {at}: Declined of seat 2 came, but the rules call for seat 0 " \
+                       "to play a card or end its play phase [turn-order]"
