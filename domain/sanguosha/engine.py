@@ -51,6 +51,7 @@ from domain.sanguosha.cards import (
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.resolution import Resolution
 from domain.sanguosha.responses import answers
+from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
 HAND_SIZE = 4
@@ -623,6 +624,12 @@ class SanguoshaGame(Resolution, Game):
             "pending": self._pending_view(hide_asked),
             "seats": seats,
         })
+        out["cards"] = named_cards(out)
+        return out
+
+    def event_view(self, event: Any, viewer: Viewer = "spectator") -> dict[str, Any]:
+        out = super().event_view(event, viewer)
+        out["cards"] = named_cards(out["data"])
         return out
 
     def _pending_view(self, hide_asked: bool = False) -> dict[str, Any] | None:
