@@ -305,6 +305,16 @@ class _Story:
                  for s, g in enumerate(generals) if g]
         return "Generals shown: " + "; ".join(shown), i
 
+    def on_PairBonusChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        if d.get("choice") == "decline":
+            return f"{self.who(d.get('seat'))} declines the perfect-pair bonus", i
+        return None, i  # the draw or the healing that follows tells it
+
+    def on_HalfFishChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        if d.get("choice") == "decline":
+            return f"{self.who(d.get('seat'))} declines the half-fish card", i
+        return None, i
+
     def whom_generals(self, generals: Sequence[str | None]) -> str:
         named = [self.narrator.word(g) for g in generals if g]
         return " and ".join(named) or "a general"

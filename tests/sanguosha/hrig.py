@@ -48,8 +48,8 @@ def skip_turn(game: HegemonyGame, show: str | None = None) -> None:
             act(game, game.current, type="decline")
         else:
             act(game, game.current, type="show", which=show)
-    while game.ask == "pair":
-        act(game, game.current, type="pair_bonus", choice="draw")
+    while game.ask in ("pair", "fish"):
+        act(game, game.current, type=f"{game.ask}_bonus", choice="draw")
     if game.ask == "play" and game.outcome is None:
         end_turn(game)
 
