@@ -439,24 +439,21 @@ class HegemonyGame(SanguoshaGame):
 
     @event("PairBonusChosen")
     def _pair_bonus_chosen(self, seat: int, choice: str) -> None:
-        f = self.stack[-1]
-        f["w"] = f["a"] = None
-        if choice == "decline":
-            f["todo"].pop(0)
-        else:
-            f["todo"][0] = ({"k": "draw", "seat": seat, "n": 2, "reason": PERFECT_PAIR}
-                            if choice == "draw" else
-                            {"k": "heal", "seat": seat, "n": 1, "reason": PERFECT_PAIR})
-        self._settle()
+        self._bonus_chosen(seat, choice, PERFECT_PAIR, 2)
 
     @event("HalfFishChosen")
     def _half_fish_chosen(self, seat: int, choice: str) -> None:
+        self._bonus_chosen(seat, choice, HALF_FISH, 1)
+
+    def _bonus_chosen(self, seat: int, choice: str, reason: str, draws: int) -> None:
+        """The bonus at the head of the show's to-do list becomes what was chosen."""
         f = self.stack[-1]
         f["w"] = f["a"] = None
         if choice == "decline":
             f["todo"].pop(0)
         else:
-            f["todo"][0] = {"k": "draw", "seat": seat, "n": 1, "reason": HALF_FISH}
+            f["todo"][0] = {"k": choice, "seat": seat, "n": draws if choice == "draw" else 1,
+                            "reason": reason}
         self._settle()
 
     def _drive_mode(self, due: dict[str, Any], rng: random.Random) -> None:
