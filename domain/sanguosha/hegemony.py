@@ -130,12 +130,14 @@ class HegemonyGame(SanguoshaGame):
         deck: list[int] | None = None,
         candidates: list[list[str]] | None = None,
         first: int | None = None,
+        rules: int | None = None,
     ) -> HegemonyGame:
         """Seat the players; deal the candidates, the first seat and the deck (recorded).
 
         ``candidates``, ``deck`` (top first) and ``first`` prearrange a table for tests;
         they are recorded exactly like a random deal. Hands are dealt once every player
-        has chosen its generals: seat ``i`` gets ``deck[4i:4i+4]``.
+        has chosen its generals: seat ``i`` gets ``deck[4i:4i+4]``. ``rules`` plays an
+        older rules version (default: the newest).
         """
         rng = pick(rng)
         seats = check_seating(players, agents)
@@ -178,8 +180,8 @@ class HegemonyGame(SanguoshaGame):
             rng.shuffle(deck)
         elif sorted(deck) != list(range(DECK_SIZE)):
             raise InvalidSetup("deck must be an order of the 108 card ids")
-        game = cls(players=list(players), options=options,
-                   agents=seats)
+        game = cls.under_rules(cls.rules_version if rules is None else rules,
+                               players=list(players), options=options, agents=seats)
         game._candidates_dealt(candidates=dealt)
         for seat, returned, again in redeals:
             game._candidates_redealt(seat=seat, returned=returned, candidates=again)
@@ -523,8 +525,8 @@ class HegemonyGame(SanguoshaGame):
         reason = "careerist_alone" if side.startswith(CAREERIST) else "one_kingdom_left"
         return self._outcome(winners, side, reason, sides)
 
-    def capped_outcome(self) -> dict[str, Any]:
-        return self._outcome([], "draw", "turn_cap", self.projected_sides())
+    def draw_outcome(self, reason: str) -> dict[str, Any]:
+        return self._outcome([], "draw", reason, self.projected_sides())
 
     def _outcome(self, winners: list[int], side: str, reason: str,
                  sides: list[str]) -> dict[str, Any]:
