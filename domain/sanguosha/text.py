@@ -129,10 +129,11 @@ class SanguoshaNarrator(Narrator):
                 f"phase {view.get('phase')}", f"draw pile {view.get('pile_count')}"]
         lines = [" · ".join(head)]
         pending = view.get("pending")
-        if pending:
+        waiting_on = pending and (pending.get("prompt") or pending.get("ask"))
+        if waiting_on:
             asked = "every seat may be asked" if pending.get("seat") is None \
                 else f"seat {pending.get('seat')}"
-            lines.append(f"waiting: {pending.get('prompt') or pending.get('ask')} ({asked})")
+            lines.append(f"waiting: {waiting_on} ({asked})")
         for row in view.get("seats") or []:
             general = row.get("general")
             if isinstance(general, dict):
