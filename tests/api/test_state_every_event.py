@@ -66,3 +66,29 @@ def test_state_at_every_event_over_the_api_every_size(client: FlaskClient, kind:
     for n in sizes(kind):
         for seated in (True, False):
             state_at_every_event(client, kind, n, seated, {}, rng)
+
+
+def test_one_viewer_rule_over_the_api(client: FlaskClient) -> None:
+    """A finished game is open to all at every point of its past (the spectator's replay
+    is the referee's); a token the game did not issue is a clear error, never a
+    spectator; a live game's past stays redacted for the spectator."""
+    made = client.post("/games", json={"kind": "doudizhu", "players": ["a", "b", "c"],
+                                       "agents": ["greedy"] * 3}).get_json()
+    gid, ref = made["id"], bearer(made["tokens"]["referee"])
+    last = client.get(f"/games/{gid}").get_json()["version"]
+    for at in (1, 2, last // 2, last):
+        open_view = client.get(f"/games/{gid}/state?at={at}").get_json()
+        referee = client.get(f"/games/{gid}/state?at={at}", headers=ref).get_json()
+        assert {**open_view, "viewer": None} == {**referee, "viewer": None}, at
+    other = client.post("/games", json={"kind": "doudizhu", "players": ["a", "b", "c"]}
+                        ).get_json()
+    foreign = client.get(f"/games/{gid}/state?at=2",
+                         headers=bearer(other["tokens"]["seats"][0]))
+    assert foreign.status_code == 403 and foreign.get_json()["error"] == "foreign_token"
+    forged = client.get(f"/games/{gid}/state?at=2", headers=bearer("seat-7"))
+    assert forged.status_code == 401 and forged.get_json()["error"] == "bad_token"
+    live = other["id"]
+    spectator = client.get(f"/games/{live}/state?at=2").get_json()
+    referee = client.get(f"/games/{live}/state?at=2",
+                         headers=bearer(other["tokens"]["referee"])).get_json()
+    assert spectator != {**referee, "viewer": spectator["viewer"]}
