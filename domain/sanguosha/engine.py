@@ -82,6 +82,11 @@ class SanguoshaGame(Resolution, Game):
     default_turn_cap: ClassVar[int] = 2000
     rules_version = RULES_VERSION
 
+    class Event(Game.SecretEvent):
+        """Every event of the engine is salted: most kinds carry a secret in some case (a
+        draw, a card taken from a hand, a declined window, the pile's order, an identity,
+        a hidden general), and one list to keep in step with ``redact`` is one too many."""
+
     def _init_table(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
         """State of an empty table; called by each mode's created event."""
         n = len(players)

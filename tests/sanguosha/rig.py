@@ -128,7 +128,8 @@ def new_events(game: Any, since: int) -> list[tuple[str, dict[str, Any]]]:
     out = []
     for e in game.pending_events[since:]:
         data = {k: v for k, v in vars(e).items()
-                if k not in ("originator_id", "originator_version", "timestamp", "prev")}
+                if k not in ("originator_id", "originator_version", "timestamp", "prev",
+                             "salt")}
         out.append((type(e).__name__, data))
     return out
 
