@@ -359,6 +359,8 @@ def kingdom_policy(game: HegemonyGame, seat: int, rng: random.Random) -> Action:
         wounded = game.max_hp[seat] - game.hp[seat]
         return {"type": "pair_bonus", "choice": "heal" if game.hp[seat] <= 1 or (
             wounded and game.hp[seat] <= 2) else "draw"}
+    if ask == "fish":  # a card is never worse than none to this bot
+        return {"type": "fish_bonus", "choice": "draw"}
     return _card_play(game, seat, rng, kingdom_relation, _no_bonus)
 
 

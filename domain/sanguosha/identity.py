@@ -3,7 +3,7 @@
 Everything mode-specific lives here: the identity table, starting HP, who is public, the
 rewards and penalties of a death, and victory. The engine calls the hooks
 ``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view`` and
-``capped_outcome``.
+``draw_outcome``.
 """
 
 from __future__ import annotations
@@ -89,6 +89,7 @@ class IdentityGame(SanguoshaGame):
         rng: random.Random | None = None,
         deck: list[int] | None = None,
         roles: list[str] | None = None,
+        rules: int | None = None,
     ) -> IdentityGame:
         """Seat the players, deal identities and the shuffled deck (all recorded).
 
@@ -114,7 +115,8 @@ class IdentityGame(SanguoshaGame):
             rng.shuffle(deck)
         elif sorted(deck) != list(range(DECK_SIZE)):
             raise InvalidSetup("deck must be an order of the 108 card ids")
-        game = cls(players=list(players), options=options, agents=seats)
+        game = cls.under_rules(cls.rules_version if rules is None else rules,
+                               players=list(players), options=options, agents=seats)
         lord = roles.index(LORD)
         hp = [5 if s == lord and n >= 5 else 4 for s in range(n)]
         game._identities_dealt(roles=list(roles), hp=hp)
@@ -180,8 +182,8 @@ class IdentityGame(SanguoshaGame):
             return self._outcome(winners, LORD, "rebels_and_renegades_dead")
         return None
 
-    def capped_outcome(self) -> dict[str, Any]:
-        return self._outcome([], "draw", "turn_cap")
+    def draw_outcome(self, reason: str) -> dict[str, Any]:
+        return self._outcome([], "draw", reason)
 
     def _outcome(self, winners: list[int], side: str, reason: str) -> dict[str, Any]:
         return {"winners": winners, "side": side, "reason": reason,

@@ -7,7 +7,7 @@ from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
 from domain.sanguosha.generals import ROSTER
-from domain.sanguosha.hegemony import CANDIDATES, HegemonyGame
+from domain.sanguosha.hegemony import BONUS_MODES, CANDIDATES, VICTORY_RULES, HegemonyGame
 from domain.sanguosha.identity import TEN_PLAYER_TABLES, IdentityGame
 from domain.sanguosha.text import SanguoshaNarrator, catalogue
 from domain.spec import GameSpec, Option
@@ -50,6 +50,16 @@ HEGEMONY = GameSpec(
     options=(
         Option("candidates", int, 4, "generals dealt to each player to choose two from",
                choices=CANDIDATES),
+        Option("bonus", str, "ask",
+               "'ask' (the seed): when both generals are first shown, a perfect pair may draw "
+               "2, heal 1 or decline, and a half fish may draw 1 or decline; 'auto': both "
+               "taken at once (a perfect pair asked only when wounded), as games stored "
+               "before this option were played", choices=BONUS_MODES),
+        Option("victory", str, "house",
+               "'house' (QSanguosha-For-Hegemony): hidden survivors count by the kingdom "
+               "they would join and are shown at the end; 'seed': a player whose kingdom "
+               "is not fixed cannot win, so play goes on until every survivor has shown",
+               choices=VICTORY_RULES),
         TURN_CAP, ASK_EVERYONE,
     ),
     referee=audit.recount_hegemony,
