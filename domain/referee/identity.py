@@ -10,21 +10,23 @@ states (starting HP, rewards, the winners) are also listed as checks.
 It imports nothing from ``domain/sanguosha/`` but the card list (a static table): the
 identity table, HP and win rules are written here again.
 
-The rules as judged (``docs/rules/sanguosha.md``, FreeKill's order where paiju's engine
-is being corrected):
+The rules as judged (``docs/rules/sanguosha.md``; the version the game records in its
+first event: 2, FreeKill's order, for every new game; 1 for games stored before it):
 - 4 to 10 players; identities per the table (10 players: two renegades, or one with the
   ``ten_player_table`` option); 4 HP each, the lord 5 at five or more players.
 - The deck's recorded order is the draw pile, top first; seat ``i`` is dealt cards
   ``4i..4i+3``; every later draw, judgment and reveal comes off the top. A pile that runs
-  short takes the discard pile shuffled in under it (the recorded order); a pile that
-  still cannot give what is needed ends the game in a draw.
+  short takes the discard pile shuffled in under it (the recorded order). Rules 2: when
+  both piles together cannot give what is needed, the game ends in a draw (rules 1: the
+  draw comes up short, a judgment without a card fails).
 - The lord takes the first turn; then the next living seat. After ``turn_cap`` turns
   (2000 unless the options say) the game ends in a draw.
-- After a death: the victory check first (lord dead: a renegade left alone wins alone,
-  else the rebels; every rebel and renegade dead: the lord and loyalists). A death that
-  decides the game ends it there: no reward, no penalty. Otherwise, if the killer is
-  alive: a rebel's killer draws 3; a lord who killed a loyalist discards its hand and
-  equipment.
+- After a death, rules 2: the victory check first (lord dead: a renegade left alone wins
+  alone, else the rebels; every rebel and renegade dead: the lord and loyalists); a death
+  that decides the game ends it there, with no reward or penalty. Otherwise, if the
+  killer is alive: a rebel's killer draws 3; a lord who killed a loyalist discards its
+  hand and equipment. Rules 1 paid these before the victory check.
+- A Halberd Kill's targets come in turn order from the user (rules 1: seat numbers).
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ TABLE = {4: (1, 1, 1, 1), 5: (1, 1, 2, 1), 6: (1, 1, 3, 1), 7: (1, 2, 3, 1),
 TEN = {"two_renegades": (1, 3, 4, 2), "one_renegade": (1, 3, 5, 1)}
 HAND = 4
 DECK_SIZE = 108
+#: the rules versions this referee judges (a game records its own in its first event):
+#: 1, the first engine (rewards before the victory check, a Halberd Kill's targets in
+#: seat-number order, an exhausted pile draws short); 2, FreeKill's order, as above
+RULES = (1, 2)
 
 REASONS = {RENEGADE: "lord_died_renegade_alone", "rebels": "lord_died",
            LORD: "rebels_and_renegades_dead"}
@@ -96,6 +102,11 @@ class IdentityReferee(Walk):
     # --- the setup -------------------------------------------------------------------
     def setup(self) -> None:
         f = self.next("Started", "the start")
+        self.rules = f.data.get("rules", 1)
+        if self.rules not in RULES:
+            self.broken(f.version, "rules-version", f"the game records rules version "
+                        f"{self.rules!r}; this referee judges versions {sorted(RULES)}")
+            raise Desync
         self.players = list(f.data["players"])
         n = len(self.players)
         options = f.data.get("options") or {}
@@ -166,16 +177,20 @@ class IdentityReferee(Walk):
         self.expect(f, "", role, revealed.get("role"), "revealed-role",
                     f"seat {seat} was a {role}; its death revealed {revealed.get('role')!r}")
         self.deaths.append({"seat": seat, "role": role, "by": killer, "version": f.version})
+        if self.rules >= 2:  # the victory check first: a deciding death pays nothing
+            self.victory_check(f)
+        if killer is not None and self.t.alive[killer]:
+            if role == REBEL:
+                self.reward(killer, seat)
+            elif role == LOYALIST and self.roles[killer] == LORD:
+                self.penalty(killer, seat)
+        self.victory_check(f)
+
+    def victory_check(self, f: Fact) -> None:
         won = self.victory()
         if won is not None:
             self.decided = (won[1], f.version)
             self.end(won[0], won[1], REASONS[won[1]])
-        if killer is None or not self.t.alive[killer]:
-            return
-        if role == REBEL:
-            self.reward(killer, seat)
-        elif role == LOYALIST and self.roles[killer] == LORD:
-            self.penalty(killer, seat)
 
     def reward(self, killer: int, victim: int) -> None:
         what = f"seat {killer} drawing 3 for killing rebel seat {victim}"
@@ -207,6 +222,11 @@ class IdentityReferee(Walk):
         """A reward or penalty the record leaves out: named, then the walk goes on
         without it (the rest of the game can still be placed)."""
         f = self.peek()
+        if f is not None and f.type == "GameEnded" and self.rules >= 2:
+            living = Counter(r for r, a in zip(self.roles, self.t.alive, strict=True) if a)
+            self.broken(f.version, "game-end", f"the game ended, but nobody had won "
+                        f"(alive: {dict(living)}); the rules call for {what}")
+            raise Desync
         if f is None or f.type in (kind, "PileReshuffled", "GameEnded"):
             return False
         self.broken(f.version, rule, f"{self.say(f)} came, but the rules call for {what}")
@@ -214,9 +234,9 @@ class IdentityReferee(Walk):
 
     # --- the end ---------------------------------------------------------------------
     def exhausted(self, n: int, what: str) -> None:
-        """No card left to give even after a reshuffle: the game is drawn (FreeKill)."""
-        self.end([], "draw", None, f"the draw pile is exhausted at {what}",
-                 rule="deck-exhausted")
+        """Rules 2: both piles together cannot give ``n``: the game is drawn (FreeKill)."""
+        self.end([], "draw", "pile_exhausted", f"the draw pile cannot give {n} cards, even "
+                 f"with the discard pile shuffled in, at {what}", rule="deck-exhausted")
 
     def capped(self) -> None:
         self.end([], "draw", "turn_cap", f"the turn cap ({self.turn_cap} turns) is reached")

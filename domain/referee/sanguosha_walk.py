@@ -88,6 +88,7 @@ class Walk:
         self.kills = 0  # Kills used in this play phase
         self.everyone = False  # every living seat is asked in Nullification/Peach windows
         self.turn_cap = self.default_turn_cap
+        self.rules = 2  # the rules version the game records (1 before it recorded one)
         self.deaths: list[dict[str, Any]] = []
         self.ended = False
 
@@ -159,9 +160,12 @@ class Walk:
     # --- the draw pile ---------------------------------------------------------------
     def take(self, n: int, what: str, rule: str | None = None) -> list[int]:
         """The top ``n`` cards the next fact must show: the discard pile is shuffled in
-        under the pile when it runs short (a recorded order); a pile that still cannot
-        give ``n`` ends the game in a draw."""
+        under the pile when it runs short (a recorded order). Rules 2: when both piles
+        together hold fewer than ``n`` the game ends in a draw (no shuffle recorded);
+        rules 1: the draw comes up short (a judgment with no card fails)."""
         t = self.t
+        if self.rules >= 2 and len(t.pile) + len(t.discard) < n:
+            self.exhausted(n, what)
         if len(t.pile) < n and t.discard:
             f = self.next("PileReshuffled", f"the discard pile shuffled under the draw pile "
                           f"before {what}", rule)
@@ -174,8 +178,6 @@ class Walk:
         elif self.peek() is not None and self.peek().type == "PileReshuffled":  # type: ignore[union-attr]
             f = self.next(set(), f"{what} ({len(t.pile)} cards in the draw pile, no "
                           "reshuffle due)", rule="reshuffle")
-        if len(t.pile) < n:
-            self.exhausted(n, what)
         return t.pile[:n]
 
     def drawn(self, f: Fact, expected: list[int], recorded: list[int]) -> None:
@@ -195,15 +197,21 @@ class Walk:
         self.t.hands[seat] += cards
 
     def judgment(self, seat: int, reason: str) -> bool:
-        card = self.take(1, f"seat {seat}'s judgment ({reason})")[0]
+        top = self.take(1, f"seat {seat}'s judgment ({reason})")
+        card = top[0] if top else None
         f = self.next("Judged", f"seat {seat}'s judgment for {reason}")
         return self.judged(f, seat, reason, card)
 
-    def judged(self, f: Fact, seat: int, reason: str, card: int) -> bool:
+    def judged(self, f: Fact, seat: int, reason: str, card: int | None) -> bool:
+        """A judgment: the pile's top card, its result by the rules (no card: fails)."""
         d = f.data
         self.expect(f, "", (seat, reason), (d["seat"], d["reason"]), "judgment",
                     f"a judgment of seat {d['seat']} for {d['reason']!r}; the rules call for "
                     f"seat {seat}'s for {reason!r}")
+        if card is None:
+            self.expect(f, "", (None, False), (d["card"], d["result"]), "judgment",
+                        "both piles are empty: the judgment has no card and fails")
+            return False
         self.drawn(f, [card], [d["card"]])
         result = judgment_holds(reason, card)
         self.expect(f, "", result, d["result"], "judgment",
@@ -409,10 +417,12 @@ class Walk:
                 self.broken(v, "kill-range", f"seat {seat} (attack range {t.reach(seat)}) "
                             f"used a Kill on seat {far[0]} at distance "
                             f"{t.distance(seat, far[0])}")
-            order = sorted(targets, key=lambda s: (s - seat) % t.n)
+            order, how = ((sorted(targets, key=lambda s: (s - seat) % t.n),
+                           "in turn order from the user") if self.rules >= 2
+                          else (sorted(targets), "in seat-number order (rules 1)"))
             if targets != order:
-                self.broken(v, "kill-target-order", f"a Kill's targets are taken in turn "
-                            f"order from the user: {order}, the record says {targets}")
+                self.broken(v, "kill-target-order", f"a Kill's targets are taken {how}: "
+                            f"{order}, the record says {targets}")
         elif used in ("dismantlement", "snatch") and not t.has_cards(targets[0]):
             self.broken(v, "target", f"{used} on seat {targets[0]}, who has no card")
         elif used == "snatch" and t.distance(seat, targets[0]) > 1:
@@ -573,7 +583,8 @@ class Walk:
                 self.broken(f.version, "eight-trigrams", f"seat {seat} judged for Eight "
                             "Trigrams without it (or twice, or against a Qinggang Sword)")
             trigrams = False
-            card = (top or self.take(1, f"seat {seat}'s Eight Trigrams judgment"))[0]
+            shown = top or self.take(1, f"seat {seat}'s Eight Trigrams judgment")
+            card = shown[0] if shown else None
             if self.judged(f, seat, "eight_trigrams", card):
                 return True
 

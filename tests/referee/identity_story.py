@@ -28,7 +28,7 @@ FILLER = [[53, 54, 55, 56], [59, 60, 61, 62], [64, 65, 66, 67], [77, 78, 79, 80]
 class Story:
     def __init__(self, roles: str = "LRNY", hands: list[list[int]] | None = None,
                  top: list[int] | None = None, options: dict[str, Any] | None = None,
-                 hp: list[int] | None = None) -> None:
+                 hp: list[int] | None = None, rules: int = 2) -> None:
         self.roles = [ROLES[r] for r in roles]
         n = len(self.roles)
         self.facts: list[Fact] = []
@@ -42,7 +42,7 @@ class Story:
         self.pile = deck[4 * n:]
         self.hp = hp or [5 if r == "lord" and n >= 5 else 4 for r in self.roles]
         self.alive = [True] * n
-        self.add("Started", players=[f"p{i}" for i in range(n)],
+        self.add("Started", rules=rules, players=[f"p{i}" for i in range(n)],
                  options={"ask_everyone": False} | (options or {}), agents=["bot"] * n)
         self.add("IdentitiesDealt", roles=list(self.roles), hp=list(self.hp))
         self.add("DeckShuffled", order=deck)

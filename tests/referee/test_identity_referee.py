@@ -242,7 +242,7 @@ def test_the_turn_cap_ends_the_game_in_a_draw() -> None:
 def test_an_exhausted_draw_pile_ends_the_game_in_a_draw() -> None:
     story = Story()
     story.turn(0, 1)
-    end = story.end("draw", [], "deck_exhausted")
+    end = story.end("draw", [], "pile_exhausted")
     walk = IdentityReferee(story.facts)
     walk.setup()
     walk.t.pile, walk.t.discard = walk.t.pile[:1], []  # one card left, none to reshuffle
@@ -293,3 +293,32 @@ def test_a_pass_by_a_seat_whose_turn_it_is_not() -> None:
     assert (v.version, v.rule) == (at, "turn-order")
     assert v.text() == f"event {at}: Declined of seat 2 came, but the rules call for seat 0 " \
                        "to play a card or end its play phase [turn-order]"
+
+
+def test_games_stored_under_rules_1_are_judged_by_rules_1() -> None:
+    # rules 1 paid a deciding death's reward before the end
+    story = Story("LNRY", hands=[[CROSSBOW, *EX_NIHILO[:3]]], top=list(range(7, 15)), rules=1)
+    lord_opens(story)
+    four_kills(story, 1, [7, 8, 9, 10])
+    story.use(0, EX_NIHILO[2])
+    story.draw(0, reason="ex_nihilo")
+    four_kills(story, 2, [11, 12, 13, 14])
+    story.reward(0, 2)
+    story.end("lord", [0, 3], "rebels_and_renegades_dead")
+    assert story.rules() == set()
+    # ... and a pile that ran dry drew short
+    short = Story(rules=1)
+    short.turn(0, 1)
+    at = short.add("CardsDrawn", seat=0, cards=[0], reason="draw_phase")
+    walk = IdentityReferee(short.facts)
+    walk.setup()
+    walk.t.pile, walk.t.discard = [0], []
+    with contextlib.suppress(Desync):
+        walk.play_turns()
+    assert walk.i == at and not walk.recount.violations  # the short draw was accepted
+
+
+def test_a_rules_version_the_referee_does_not_know() -> None:
+    story = Story(rules=3)
+    (v,) = story.violations()
+    assert (v.version, v.rule) == (1, "rules-version")
