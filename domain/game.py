@@ -341,6 +341,7 @@ class Game(Chained):
             "version": self.version,
             "players": list(self.players),
             "options": dict(self.options),
+            "rules": self.rules,
             "viewer": viewer,
             "to_act": shown,
             "status": "finished" if self.outcome is not None else "live",
