@@ -38,7 +38,7 @@ IDENTITY = GameSpec(
                "Sun Quan and two drawn at random"),
     ),
     referee=audit.recount,
-    narrator=SanguoshaNarrator(),
+    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
     cards=catalogue,
     rules="docs/rules/sanguosha.md",
 )
