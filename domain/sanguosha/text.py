@@ -257,8 +257,9 @@ class _Story:
         offers = d.get("offers") or []
         counts = d.get("counts") or [None if o is None else len(o) for o in offers]
         dealt = [s for s, c in enumerate(counts) if c]
-        if dealt == [self.lord]:
-            text = f"{self.who(self.lord)}, the lord, is offered {counts[self.lord]} generals"
+        lord = self.lord
+        if isinstance(lord, int) and dealt == [lord]:
+            text = f"{self.who(lord)}, the lord, is offered {counts[lord]} generals"
         else:
             size = {counts[s] for s in dealt}
             text = "Every other seat is dealt " + (
