@@ -32,9 +32,13 @@ IDENTITY = GameSpec(
                "10 players only: 'two_renegades' (the default: 1 lord, 3 loyalists, 4 rebels, "
                "2 renegades) or 'one_renegade' (1/3/5/1)", choices=tuple(TEN_PLAYER_TABLES)),
         TURN_CAP, ASK_EVERYONE,
+        Option("generals", bool, False,
+               "true: every seat plays one of the 25 standard generals (its HP and gender; "
+               "skills do not exist yet), the lord choosing first from Cao Cao, Liu Bei, "
+               "Sun Quan and two drawn at random"),
     ),
     referee=audit.recount,
-    narrator=SanguoshaNarrator(),
+    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
     cards=catalogue,
     rules="docs/rules/sanguosha.md",
 )
