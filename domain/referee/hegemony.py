@@ -151,6 +151,9 @@ class Referee:
         self.over = False
         self.deaths: list[dict[str, Any]] = []
         self.fact: Fact | None = None
+        # the judgment phase's Nullification window on a delayed card: [card, nullified]
+        self.window: list[Any] | None = None
+        self.handled: set[int] = set()  # delayed cards resolved this judgment phase
 
     # --- the walk -----------------------------------------------------------------
     def judge(self, facts: list[Fact]) -> Recount:
@@ -164,6 +167,9 @@ class Referee:
                 self.broken(fact, "unknown-event", f"{fact.type} is no Kingdom Wars event")
                 continue
             try:
+                if self.window is not None and not (
+                        fact.type in ("Responded", "Declined") and fact.data.get("ask") == "nullify"):
+                    self.close_window()
                 if fact.type != "PileReshuffled":
                     self.settle(fact)
                 handler(fact, fact.data)
@@ -397,6 +403,7 @@ class Referee:
                         f"{self.turn + 1}, seat {want}'s")
         self.current, self.turn = s, int(d["turn"])
         self.stage, self.skip_play, self.kills, self.uses = "start", False, 0, []
+        self.handled = set()
         if self.hidden(s):
             self.owe(Owed("show-step", f"seat {s}'s start-of-turn question (show or not)",
                           lambda f: f.type in ("GeneralsShown", "ShowDeclined")
@@ -429,10 +436,9 @@ class Referee:
 
     def turn_over(self) -> None:
         self.stage, self.uses = "between", []
-        if self.turn >= int(self.options.get("turn_cap", DEFAULT_TURN_CAP)) \
-                and self.decided is None:
-            self.owe(Owed("turn-cap", "the turn cap's draw",
-                          then=lambda f: self.decide("draw", "turn_cap", f)))
+        if self.turn >= int(self.options.get("turn_cap", DEFAULT_TURN_CAP)):
+            self.owe(Owed("turn-cap", "the turn cap's draw", then=lambda f: None if (
+                self.decided or self.over) else self.decide("draw", "turn_cap", f)))
 
     # --- drawing ------------------------------------------------------------------------
     def on_PileReshuffled(self, fact: Fact, d: dict[str, Any]) -> None:
@@ -585,7 +591,7 @@ class Referee:
         recorded = {"kingdom": d["kingdom"], "careerist": d["careerist"],
                     "shown_before": d["shown_before"]}
         derived = {"kingdom": k, "careerist": careerist, "shown_before": before}
-        if recorded != derived:
+        if recorded != derived and d["side"] == want:  # a wrong side is named above
             self.broken(fact, "kingdom", f"seat {s}'s decision should read {derived}, the "
                         f"record says {recorded}")
         self.side[s] = want
@@ -758,6 +764,30 @@ class Referee:
             self.broken(fact, "card-target", f"seat {s} uses {name} on {targets}; it "
                         f"targets {bad}")
 
+    def judgment_window(self, nullified: bool) -> None:
+        """A Nullification window in the judgment phase is on the next delayed card."""
+        if self.stage != "start":
+            return
+        if self.window is None:
+            cur = self.current
+            card = next((c for c in reversed(self.table.judging[cur])
+                         if c not in self.handled), None)
+            if card is None:
+                return
+            self.window = [card, False]
+        if nullified:
+            self.window[1] = not self.window[1]
+
+    def close_window(self) -> None:
+        """The window closed: a nullified Indulgence is discarded unjudged (a nullified
+        Lightning moves on, recorded)."""
+        assert self.window is not None
+        card, nullified = self.window
+        self.window = None
+        self.handled.add(card)
+        if nullified and NAME[card] == INDULGENCE and card in self.table.judging[self.current]:
+            self.table.judging[self.current].remove(card)
+
     def answering(self, fact: Fact, s: int, ask: str) -> None:
         """Whether the answering seat is one this ask could be put to."""
         ok, why = True, ""
@@ -798,6 +828,8 @@ class Referee:
         if not spear and (len(cards) != 1 or NAME[cards[0]] != want or d["name"] != want):
             self.broken(fact, "card-use", f"seat {s} answers {ask} with {cards}, not a {want}")
         self.owns(fact, s, cards, (HAND,), f"answers {ask} with")
+        if ask == "nullify":
+            self.judgment_window(True)
         if ask == "peach" and self.dying is not None:
             v = self.dying[0]
             self.hp[v] += 1
@@ -808,6 +840,8 @@ class Referee:
     def on_Declined(self, fact: Fact, d: dict[str, Any]) -> None:
         s, ask = self.seat(d["seat"]), d["ask"]
         self.answering(fact, s, ask)
+        if ask == "nullify":
+            self.judgment_window(False)
         if ask in ("nullify", "peach") and not self.options.get("ask_everyone"):
             holds = any(NAME[c] == ANSWER[ask] for c in self.table.hands[s])
             if not holds:
@@ -866,6 +900,7 @@ class Referee:
             j = next((j for j in self.table.judging[s] if NAME[j] == INDULGENCE), None)
             if j is not None:
                 self.table.judging[s].remove(j)
+                self.handled.add(j)
             self.skip_play = self.skip_play or bool(result)
         elif reason == LIGHTNING and result:
             j = next((j for j in self.table.judging[s] if NAME[j] == LIGHTNING), None)
@@ -874,6 +909,9 @@ class Referee:
                                    reason=LIGHTNING)), first=True)
             if j is not None:
                 self.table.judging[s].remove(j)
+                self.handled.add(j)
+        elif reason == LIGHTNING:
+            self.handled.update(j for j in self.table.judging[s] if NAME[j] == LIGHTNING)
 
     def on_LightningPassed(self, fact: Fact, d: dict[str, Any]) -> None:
         s, to, card = self.seat(d["seat"]), self.seat(d["to"]), d["card"]
