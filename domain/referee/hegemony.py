@@ -167,8 +167,8 @@ class Referee:
                 self.broken(fact, "unknown-event", f"{fact.type} is no Kingdom Wars event")
                 continue
             try:
-                if self.window is not None and not (
-                        fact.type in ("Responded", "Declined") and fact.data.get("ask") == "nullify"):
+                if self.window is not None and not (fact.type in ("Responded", "Declined")
+                                                    and fact.data.get("ask") == "nullify"):
                     self.close_window()
                 if fact.type != "PileReshuffled":
                     self.settle(fact)
@@ -645,9 +645,12 @@ class Referee:
         outcome = d["outcome"]
         if not self.claimed(fact) and outcome.get("reason") == "pile_exhausted":
             self.unannounced_end(fact)
+        want: dict[str, Any]
         if self.decided is None:
+            sides = self.projected()
+            living = sorted({sides[s] for s in range(self.n) if self.alive[s]})
             self.broken(fact, "game-end", "the game ended, but no side had won: the "
-                        f"living seats are {sorted(set(self.projected()[s] for s in range(self.n) if self.alive[s]))}")
+                        f"living seats are of {living}")
             want = {"side": None, "reason": None, "winners": []}
         else:
             want = self.decided[0]

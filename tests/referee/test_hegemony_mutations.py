@@ -211,10 +211,32 @@ def test_reward_counts_the_dead(monkeypatch: pytest.MonkeyPatch) -> None:
 
     on_death_right = HegemonyGame.on_death
     monkeypatch.setattr(HegemonyGame, "on_death", on_death)
-    flagged_rewards = 0
-    for facts, flagged, _ in played(24, seed=7):
-        flagged_rewards += sum(1 for v, rule in flagged if rule == "draw-count")
-    assert flagged_rewards >= 3, flagged_rewards
+    wrong = 0
+    for facts, flagged, agrees in played(24, seed=7):
+        for reward in rewards_of_the_wrong_size(facts):
+            wrong += 1
+            assert (reward.version, "draw-count") in flagged and not agrees
+    assert wrong >= 3, wrong
+
+
+def rewards_of_the_wrong_size(facts: list[Fact]) -> list[Fact]:
+    """The test's oracle: a reward is 1 + the living seats of the victim's side (1 for a
+    careerist victim), counted at the death."""
+    side: dict[int, str] = {}
+    alive: set[int] = set(range(len(facts[0].data["players"])))
+    wrong = []
+    for f in facts:
+        if f.type == "KingdomDecided":
+            side[f.data["seat"]] = f.data["side"]
+        elif f.type == "Died":
+            alive.discard(f.data["seat"])
+        elif f.type == "RewardDrawn":
+            theirs = side[f.data["victim"]]
+            n = 1 if theirs.startswith("careerist") else 1 + sum(
+                1 for s in alive if side.get(s) == theirs)
+            if len(f.data["cards"]) != n:
+                wrong.append(f)
+    return wrong
 
 
 def test_same_side_kill_rewarded(monkeypatch: pytest.MonkeyPatch) -> None:
