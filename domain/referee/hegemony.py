@@ -154,6 +154,7 @@ class Referee:
         # the judgment phase's Nullification window on a delayed card: [card, nullified]
         self.window: list[Any] | None = None
         self.handled: set[int] = set()  # delayed cards resolved this judgment phase
+        self.asked_for_peach: set[int] = set()  # who declined in the dying window
 
     # --- the walk -----------------------------------------------------------------
     def judge(self, facts: list[Fact]) -> Recount:
@@ -831,6 +832,10 @@ class Referee:
         if not spear and (len(cards) != 1 or NAME[cards[0]] != want or d["name"] != want):
             self.broken(fact, "card-use", f"seat {s} answers {ask} with {cards}, not a {want}")
         self.owns(fact, s, cards, (HAND,), f"answers {ask} with")
+        if ask == "dodge":
+            u = self.use_of(KILL, ARROWS)
+            if u is not None:
+                u.extra["dodged"] = s
         if ask == "nullify":
             self.judgment_window(True)
         if ask == "peach" and self.dying is not None:
@@ -840,9 +845,21 @@ class Referee:
                 self.owe(Owed("dying", f"seat {v} is saved: its rescue",
                               self.is_("Rescued", seat=v)), first=True)
 
+    def took_it(self, s: int, *names: str) -> None:
+        """The seat let the card's effect through: its damage may follow."""
+        u = self.use_of(*names)
+        if u is not None:
+            u.extra.setdefault("hit", set()).add(s)
+
     def on_Declined(self, fact: Fact, d: dict[str, Any]) -> None:
         s, ask = self.seat(d["seat"]), d["ask"]
         self.answering(fact, s, ask)
+        if ask == "dodge":
+            self.took_it(s, KILL, ARROWS)
+        elif ask == "kill":
+            self.took_it(s, DUEL, BARBARIANS)
+        elif ask == "peach" and self.dying is not None:
+            self.asked_for_peach.add(s)
         if ask == "nullify":
             self.judgment_window(False)
         if ask in ("nullify", "peach") and not self.options.get("ask_everyone"):
@@ -893,6 +910,9 @@ class Referee:
                             "not wear")
             self.answering(fact, s, "dodge")
             result = card is not None and RED[card]
+            u = self.use_of(KILL, ARROWS)
+            if result and u is not None:
+                u.extra["dodged"] = s  # a red judgment is a Dodge
         else:
             self.broken(fact, "judgment", f"no rule judges for {reason!r}")
             result = d["result"]
@@ -965,6 +985,9 @@ class Referee:
                 areas = (EQUIP,)
         elif reason in ("axe", "double_swords"):
             self.answering(fact, s, reason)
+            u = self.use_of(KILL)
+            if reason == "axe" and u is not None and "dodged" in u.extra:
+                self.took_it(u.extra["dodged"], KILL)  # the Axe makes the dodged Kill hit
             if reason == "axe" and self.table.weapon(s) == AXE:
                 axe = self.table.equip[s][0]
                 if axe in cards or len(cards) != 2:
@@ -996,6 +1019,11 @@ class Referee:
             ok = n == 1 and u is not None and list(d["cards"]) == u.cards and (
                 (src == u.user and s in u.targets) if reason != DUEL else
                 {s, src} == {u.user, u.targets[0]})
+            if ok and u is not None and s not in u.extra.get("hit", set()):
+                self.broken(fact, "damage", f"seat {s} takes the {reason}'s damage without "
+                            "having let it through (no refusal to answer it, no Axe)")
+            elif u is not None:
+                u.extra.get("hit", set()).discard(s)
         if not ok:
             self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from "
                         f"{src}, which no card in play deals")
@@ -1022,6 +1050,7 @@ class Referee:
 
     def on_Dying(self, fact: Fact, d: dict[str, Any]) -> None:
         s = self.seat(d["seat"])
+        self.asked_for_peach = set()
         if self.hp[s] > 0:
             self.broken(fact, "dying", f"seat {s} is dying at {self.hp[s]} HP")
         self.dying = (s, d["source"])
@@ -1040,6 +1069,12 @@ class Referee:
             self.broken(fact, "death", f"seat {s} was brought down by {self.dying[1]}, the "
                         f"record names {killer}")
         self.alive_or_broken(fact, s, "dies")
+        everyone = bool(self.options.get("ask_everyone"))
+        unasked = [x for x in range(self.n) if self.alive[x] and x not in self.asked_for_peach
+                   and (everyone or any(NAME[c] == PEACH for c in self.table.hands[x]))]
+        if unasked:
+            self.broken(fact, "dying", f"seat {s} dies, but seats {unasked} were never asked "
+                        "for a Peach")
         if sorted(d["cards"]) != sorted(self.table.everything(s)):
             self.broken(fact, "card-owner", f"seat {s}'s cards at its death are "
                         f"{sorted(self.table.everything(s))}, the record says "

@@ -254,3 +254,35 @@ def test_a_rules_version_field_is_read() -> None:
     story.quiet_turn(0)
     judged = story.judged()
     assert judged.violations == [] and judged.details["rules"] == 2
+
+
+def test_a_kill_hits_only_a_target_that_did_not_dodge() -> None:
+    story = Story(TABLE)
+    story.turn_starts(0)
+    story.decline(0)
+    story.draw(0)
+    story.use(0, "kill", [0], [1])
+    story.add("Responded", seat=1, name="dodge", cards=[30], ask="dodge")  # not its card
+    blow = story.add("Damaged", seat=1, source=0, amount=1, cards=[0], reason="kill")
+    assert (blow, "damage") in story.broken()
+
+
+def test_a_dying_seat_dies_only_when_every_peach_holder_was_asked() -> None:
+    holder = [45]  # a Peach in seat 2's hand
+    story = Story([WEI_A, WEI_B, SHU, ("zhugeliang", "pangtong")], hands={2: holder})
+    for kill in (0, 1, 2):
+        story.turn_starts(0)
+        if kill == 0:
+            story.show(0)
+        story.draw(0)
+        story.hit(0, 3, kill)
+        if kill == 2:
+            break
+        story.end_play(0)
+        story.discard_down(0)
+        story.end_turn(0)
+        for seat in (1, 2, 3):
+            story.quiet_turn(seat)
+    assert 45 in story.hands[2]
+    death = story.dies(3, 0)
+    assert (death, "dying") in story.broken()
