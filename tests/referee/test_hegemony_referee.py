@@ -286,3 +286,21 @@ def test_a_dying_seat_dies_only_when_every_peach_holder_was_asked() -> None:
     assert 45 in story.hands[2]
     death = story.dies(3, 0)
     assert (death, "dying") in story.broken()
+
+
+def test_an_exhausted_pile_ends_a_game_only_when_it_is_exhausted() -> None:
+    story = Story(TABLE)
+    story.change(1, rules=2)  # rules 2: a draw both piles cannot supply ends the game
+    story.quiet_turn(0)
+    story.turn_starts(1)
+    story.decline(1)
+    story.end_shows()
+    story.end("draw", [], "pile_exhausted")
+    shown = next(f.version for f in story.facts if f.data.get("reason") == "game_end")
+    assert (shown, "pile-exhausted") in story.broken()
+
+    old = Story(TABLE)  # rules 1 has no such end
+    old.quiet_turn(0)
+    old.end_shows()
+    ended = old.end("draw", [], "pile_exhausted")
+    assert (ended, "game-end") in old.broken()
