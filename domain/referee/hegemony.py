@@ -69,6 +69,8 @@ INDULGENCE, LIGHTNING = "indulgence", "lightning"
 CROSSBOW, SPEAR, HALBERD, AXE = "crossbow", "spear", "halberd", "axe"
 EIGHT_TRIGRAMS, RENWANG = "eight_trigrams", "renwang_shield"
 EVERYONE, OTHERS = (PEACH_GARDEN, GRACE), (BARBARIANS, ARROWS)
+#: tricks with one Nullification window: a nullified one has no effect at all
+SINGLE_TRICKS = (EX_NIHILO, DISMANTLEMENT, SNATCH, DUEL, COLLATERAL)
 SELF_ONLY = (EX_NIHILO, PEACH, LIGHTNING)
 #: what each ask is answered with
 ANSWER = {"dodge": DODGE, "kill": KILL, "peach": PEACH, "nullify": NULLIFICATION}
@@ -469,6 +471,7 @@ class Referee:
                 self.broken(fact, reason.replace("_", "-"), f"seat {s} draws a "
                             f"{reason.replace('_', ' ')} bonus it is not owed")
         elif reason == EX_NIHILO:
+            self.effect_of(fact, EX_NIHILO)
             u = self.use_of(EX_NIHILO)
             if u is None or u.user != s:
                 self.broken(fact, "card-effect", f"seat {s} draws for an Ex Nihilo it did "
@@ -701,6 +704,7 @@ class Referee:
                 self.broken(fact, "asked-seat", f"seat {s} uses a Blade Kill it was not "
                             "offered")
         elif via == "collateral":
+            self.effect_of(fact, COLLATERAL)
             u = self.use_of(COLLATERAL)
             if u is None or u.targets[0] != s or targets != u.targets[1:]:
                 self.broken(fact, "asked-seat", f"seat {s} answers a Collateral it was not "
@@ -792,6 +796,14 @@ class Referee:
         if nullified and NAME[card] == INDULGENCE and card in self.table.judging[self.current]:
             self.table.judging[self.current].remove(card)
 
+    def effect_of(self, fact: Fact, name: str) -> None:
+        """A trick's effect goes on: it must not have been nullified."""
+        u = self.use_of(name)
+        if u is not None and u.extra.get("nullified"):
+            self.broken(fact, "nullification", f"seat {u.user}'s {name} was nullified, yet "
+                        f"its effect goes on with {fact.type}")
+            u.extra["nullified"] = False  # named once
+
     def answering(self, fact: Fact, s: int, ask: str) -> None:
         """Whether the answering seat is one this ask could be put to."""
         ok, why = True, ""
@@ -803,6 +815,8 @@ class Referee:
             u = self.use_of(DUEL, BARBARIANS)
             ok = u is not None and (s in u.targets or (u.name == DUEL and s == u.user))
             why = "it is in no Duel and no Barbarian Invasion"
+            if u is not None and u.name == DUEL:
+                self.effect_of(fact, DUEL)
         elif ask == "peach":
             ok = self.dying is not None
             why = "nobody is dying"
@@ -820,6 +834,7 @@ class Referee:
             u = self.use_of(COLLATERAL)
             ok = u is not None and u.targets[0] == s
             why = "it holds no weapon a Collateral asks for"
+            self.effect_of(fact, COLLATERAL)
         if not ok:
             self.broken(fact, "asked-seat", f"seat {s} answers a {ask} ask, but {why}")
         self.alive_or_broken(fact, s, f"answers a {ask} ask")
@@ -838,6 +853,9 @@ class Referee:
                 u.extra["dodged"] = s
         if ask == "nullify":
             self.judgment_window(True)
+            u = self.uses[-1] if self.uses and self.stage != "start" else None
+            if u is not None and u.name in SINGLE_TRICKS:
+                u.extra["nullified"] = not u.extra.get("nullified", False)
         if ask == "peach" and self.dying is not None:
             v = self.dying[0]
             self.hp[v] += 1
@@ -950,6 +968,8 @@ class Referee:
     def on_CardTaken(self, fact: Fact, d: dict[str, Any]) -> None:
         s, src, c, reason = self.seat(d["seat"]), self.seat(d["source"]), d["card"], d["reason"]
         u = self.use_of(reason)
+        if reason in (SNATCH, COLLATERAL):
+            self.effect_of(fact, reason)
         if reason == SNATCH:
             if u is None or u.user != s or u.targets[0] != src:
                 self.broken(fact, "card-effect", f"seat {s} takes a card of seat {src} with "
@@ -976,6 +996,8 @@ class Referee:
             areas = (HAND,)
             self.stage = "end"
         elif reason in (DISMANTLEMENT, "ice_sword", "kylin_bow"):
+            if reason == DISMANTLEMENT:
+                self.effect_of(fact, DISMANTLEMENT)
             u = self.use_of(KILL if reason != DISMANTLEMENT else DISMANTLEMENT)
             if u is None or u.user != by or s not in u.targets or (
                     reason != DISMANTLEMENT and self.table.weapon(by) != reason):

@@ -304,3 +304,22 @@ def test_an_exhausted_pile_ends_a_game_only_when_it_is_exhausted() -> None:
     old.end_shows()
     ended = old.end("draw", [], "pile_exhausted")
     assert (ended, "game-end") in old.broken()
+
+
+def test_a_nullified_trick_has_no_effect() -> None:
+    def dismantled(counter: bool) -> Story:
+        story = Story(TABLE, hands={0: [53], 1: [73], 2: [74]})
+        story.turn_starts(0)
+        story.decline(0)
+        story.draw(0)
+        story.use(0, "dismantlement", [53], [1])
+        story.add("Responded", seat=1, name="nullification", cards=[73], ask="nullify")
+        if counter:  # a Nullification of the Nullification: the trick goes ahead
+            story.add("Responded", seat=2, name="nullification", cards=[74], ask="nullify")
+        story.add("CardsDiscarded", seat=1, cards=[story.hands[1][1]],  # not the 73
+                  reason="dismantlement", by=0)
+        return story
+
+    assert dismantled(counter=True).violations() == []
+    nullified = dismantled(counter=False)
+    assert nullified.broken() == {(len(nullified.facts), "nullification")}
