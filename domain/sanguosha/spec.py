@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.referee import hegemony as hegemony_referee
 from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
@@ -65,7 +66,7 @@ HEGEMONY = GameSpec(
                choices=VICTORY_RULES),
         TURN_CAP, ASK_EVERYONE,
     ),
-    referee=audit.recount_hegemony,
+    referee=hegemony_referee.referee,
     narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
     cards=catalogue,
     rules="docs/rules/kingdom-wars.md",
