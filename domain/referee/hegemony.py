@@ -547,35 +547,61 @@ class Referee:
             out.append(Owed("perfect-pair", f"seat {s}'s perfect pair", then=lambda f:
                             self.pair_bonus(s)))
         if hp_limit(head, deputy)[1]:
-            out.append(Owed("half-fish", f"seat {s}'s half fish: a draw of 1",
-                            self.is_("CardsDrawn", seat=s, reason="half_fish"), self.claim))
+            fish = Owed("half-fish", f"seat {s}'s half fish: a draw of 1",
+                        self.is_("CardsDrawn", seat=s, reason="half_fish"), self.claim)
+            if self.bonus_asked:
+                out.append(Owed("half-fish", f"seat {s}'s half fish choice (draw 1 or "
+                                "decline)", self.is_("HalfFishChosen", seat=s),
+                                self.choice_then(fish, None, s)))
+            else:
+                out.append(fish)
         return out
 
-    def pair_bonus(self, s: int) -> None:
-        """Wounded, the seat chooses; at full HP it draws 2."""
-        draw = Owed("perfect-pair", f"seat {s}'s perfect pair: a draw of 2",
-                    self.is_("CardsDrawn", seat=s, reason="perfect_pair"), self.claim)
-        if self.hp[s] >= self.max_hp[s]:
-            self.owe(draw, first=True)
-            return
+    @property
+    def bonus_asked(self) -> bool:
+        """Option ``bonus``: "ask" offers both bonuses (may be declined); games without the
+        option took them at once."""
+        return self.options.get("bonus", "auto") == "ask"
 
+    def choice_then(self, draw: Owed, heal: Owed | None, s: int) -> Callable[[Fact | None],
+                                                                          None]:
+        """What a recorded bonus choice makes owed next: the draw, the heal, or nothing."""
         def chosen(f: Fact | None) -> None:
             assert f is not None
-            if f.data.get("choice") == "heal":
-                self.owe(Owed("perfect-pair", f"seat {s}'s perfect pair: a heal of 1",
-                              self.is_("Healed", seat=s, reason="perfect_pair"), self.claim),
-                         first=True)
-            else:
+            choice = f.data.get("choice")
+            if choice == "heal" and heal is not None and self.hp[s] < self.max_hp[s]:
+                self.owe(heal, first=True)
+            elif choice == "draw":
                 self.owe(draw, first=True)
+            elif choice != "decline" or not self.bonus_asked:
+                rule = "perfect-pair" if heal is not None else "half-fish"
+                self.broken(f, rule, f"seat {s} chose {choice!r}, which was not offered")
             self.claim(f)
+        return chosen
 
-        self.owe(Owed("perfect-pair", f"seat {s}'s perfect pair choice (draw 2 or heal 1)",
-                      self.is_("PairBonusChosen", seat=s), chosen), first=True)
+    def pair_bonus(self, s: int) -> None:
+        """Asked: draw 2, heal 1 (wounded) or decline. Without the option: wounded, the seat
+        chooses draw or heal; at full HP it draws 2."""
+        draw = Owed("perfect-pair", f"seat {s}'s perfect pair: a draw of 2",
+                    self.is_("CardsDrawn", seat=s, reason="perfect_pair"), self.claim)
+        heal = Owed("perfect-pair", f"seat {s}'s perfect pair: a heal of 1",
+                    self.is_("Healed", seat=s, reason="perfect_pair"), self.claim)
+        if self.hp[s] >= self.max_hp[s] and not self.bonus_asked:
+            self.owe(draw, first=True)
+            return
+        self.owe(Owed("perfect-pair", f"seat {s}'s perfect pair choice",
+                      self.is_("PairBonusChosen", seat=s), self.choice_then(draw, heal, s)),
+                 first=True)
 
     def on_PairBonusChosen(self, fact: Fact, d: dict[str, Any]) -> None:
-        if not self.claimed(fact) or d["choice"] not in ("draw", "heal"):
+        if not self.claimed(fact):
             self.broken(fact, "perfect-pair", f"seat {d['seat']} chooses a perfect-pair "
                         "bonus it is not owed")
+
+    def on_HalfFishChosen(self, fact: Fact, d: dict[str, Any]) -> None:
+        if not self.claimed(fact):
+            self.broken(fact, "half-fish", f"seat {d['seat']} chooses a half-fish bonus it "
+                        "is not owed")
 
     def on_KingdomDecided(self, fact: Fact, d: dict[str, Any]) -> None:
         s = self.seat(d["seat"])
@@ -604,6 +630,9 @@ class Referee:
     def victory(self, fact: Fact | None) -> None:
         if self.decided is not None:
             return
+        if self.options.get("victory", "house") == "seed" and any(
+                self.alive[s] and self.side[s] is None for s in range(self.n)):
+            return  # the seed's rule: nobody wins while a survivor's kingdom is not fixed
         sides = self.projected()
         living = {sides[s] for s in range(self.n) if self.alive[s]}
         if len(living) != 1:

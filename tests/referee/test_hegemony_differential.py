@@ -40,6 +40,9 @@ def random_game(seed: int) -> HegemonyGame:
         options["ask_everyone"] = True
     if rng.random() < 0.2:
         options["turn_cap"] = rng.randint(1, 40)
+    options["bonus"] = rng.choice(["ask", "ask", "auto"])  # a declined bonus, an old table
+    if rng.random() < 0.3:
+        options["victory"] = "seed"
     kind = rng.choice([*sorted(HEGEMONY_POLICIES), "mixed"])
     drivers = [HEGEMONY_POLICIES[rng.choice(sorted(HEGEMONY_POLICIES)) if kind == "mixed"
                                  else kind] for _ in range(n)]
