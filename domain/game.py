@@ -227,6 +227,7 @@ class Game(Chained):
 
         def mutate(self, aggregate: Any) -> Any:
             game = super().mutate(aggregate)
+            assert game is not None  # a created event always makes its aggregate
             rules = self.__dict__.get("rules")
             playable = (game.oldest_rules, game.rules_version)
             if type(rules) is not int or not playable[0] <= rules <= playable[1]:
@@ -341,6 +342,7 @@ class Game(Chained):
             "version": self.version,
             "players": list(self.players),
             "options": dict(self.options),
+            "rules": self.rules,
             "viewer": viewer,
             "to_act": shown,
             "status": "finished" if self.outcome is not None else "live",

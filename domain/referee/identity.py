@@ -110,6 +110,10 @@ class IdentityReferee(Walk):
         self.players = list(f.data["players"])
         n = len(self.players)
         options = f.data.get("options") or {}
+        if options.get("generals"):
+            self.broken(f.version, "unsupported", "a game with generals (offers, choices, "
+                        "HP and gender from the general): this referee does not judge them yet")
+            raise Desync
         if n not in TABLE:
             self.broken(f.version, "table-size", f"{n} players: identity mode is played by "
                         "4 to 10")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from domain.audit import Fact, Recount
+from domain.referee import hegemony as hegemony_referee
 from domain.referee import identity as identity_referee
 from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
@@ -21,6 +23,17 @@ ASK_EVERYONE = Option(
     "not), so no window tells that someone holds one; on by default whenever a seat is "
     "human, off for bot-only tables (fewer events)")
 
+
+def identity_audit(facts: list[Fact]) -> Recount:
+    """The identity referee (``domain/referee/identity.py``) judges every game played
+    without generals; games with the ``generals`` option (offers, choices, HP and gender
+    from the general) are not yet known to it and keep the engine-side recount."""
+    options = (facts[0].data.get("options") or {}) if facts else {}
+    if options.get("generals"):
+        return audit.recount(facts)
+    return identity_referee.referee(facts)
+
+
 IDENTITY = GameSpec(
     kind="identity",
     title="Sanguosha — identity mode",
@@ -33,9 +46,13 @@ IDENTITY = GameSpec(
                "10 players only: 'two_renegades' (the default: 1 lord, 3 loyalists, 4 rebels, "
                "2 renegades) or 'one_renegade' (1/3/5/1)", choices=tuple(TEN_PLAYER_TABLES)),
         TURN_CAP, ASK_EVERYONE,
+        Option("generals", bool, False,
+               "true: every seat plays one of the 25 standard generals (its HP and gender; "
+               "skills do not exist yet), the lord choosing first from Cao Cao, Liu Bei, "
+               "Sun Quan and two drawn at random"),
     ),
-    referee=identity_referee.referee,
-    narrator=SanguoshaNarrator(),
+    referee=identity_audit,
+    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
     cards=catalogue,
     rules="docs/rules/sanguosha.md",
 )
@@ -62,7 +79,7 @@ HEGEMONY = GameSpec(
                choices=VICTORY_RULES),
         TURN_CAP, ASK_EVERYONE,
     ),
-    referee=audit.recount_hegemony,
+    referee=hegemony_referee.referee,
     narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
     cards=catalogue,
     rules="docs/rules/kingdom-wars.md",

@@ -281,6 +281,23 @@ class _Story:
             return "Identities dealt: " + "; ".join(known), i
         return "Identities dealt" + (": " + "; ".join(known) if known else ""), i
 
+    def on_GeneralsOffered(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        offers = d.get("offers") or []
+        counts = d.get("counts") or [None if o is None else len(o) for o in offers]
+        dealt = [s for s, c in enumerate(counts) if c]
+        lord = self.lord
+        if isinstance(lord, int) and dealt == [lord]:
+            text = f"{self.who(lord)}, the lord, is offered {counts[lord]} generals"
+        else:
+            size = {counts[s] for s in dealt}
+            text = "Every other seat is dealt " + (
+                f"{size.pop()} generals" if len(size) == 1 else "generals")
+        seen = [(s, o) for s, o in enumerate(offers) if o]
+        if seen:
+            text += "; " + "; ".join(f"{self.who(s)}: {self.whom_generals(o)}"
+                                     for s, o in seen)
+        return text, i
+
     def on_GeneralChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         seat, general = d.get("seat"), d.get("general")
         lord = ", the lord," if seat == self.lord else ""
