@@ -40,6 +40,7 @@ from domain.sanguosha.cards import (
     SNATCH,
     WEAPON,
 )
+from domain.sanguosha.expert import expert_policy
 from domain.sanguosha.generals import ROSTER, perfect_pair
 from domain.sanguosha.hegemony import (
     CAREERIST,
@@ -327,7 +328,8 @@ def _card_play(seen: Seen, rng: random.Random, relation: Relation, bonus_of: Bon
     return legal[-1]
 
 
-IDENTITY_POLICIES = {"random": random_policy, "identity": identity_policy}
+IDENTITY_POLICIES = {"random": random_policy, "identity": identity_policy,
+                     "expert": expert_policy}
 
 
 # --- Kingdom Wars -------------------------------------------------------------------
