@@ -77,7 +77,7 @@ EVIDENCE_CAP = 3.0
 #: friendliness below which a seat is attacked; the lord waits for surer evidence
 ENEMY = -0.25
 LORD_ENEMY = -0.45
-LORD_SURE = 0.2
+LORD_SURE = 0.1
 FRIEND = 0.3
 
 
@@ -388,7 +388,8 @@ def _area_score(seen: Seen, name: str) -> float:
                 hurt *= 3.0
             elif mine == REBEL:
                 hurt *= 2.0
-        total += -f * hurt * 0.6  # each may answer it
+        # each may answer it; hurting a friend costs more than hurting an enemy gains
+        total += (-f if f < 0 else -2.0 * f) * hurt * 0.6
     return total
 
 
@@ -632,7 +633,17 @@ def _answer(seen: Seen) -> Action:
 
 
 def expert_policy(game: Any, seat: int, rng: random.Random) -> Action:
-    """Plays the seat's identity, deciding from ``game.view(seat)`` only."""
+    """Plays the seat's identity, deciding from ``game.view(seat)`` only (a lone legal
+    action, or a Dodge, needs no view: the legal actions say it all)."""
+    legal = game.legal_actions(seat)
+    if len(legal) == 1 and "count" not in legal[0]:
+        return dict(legal[0])
+    if legal and legal[-1] == DECLINE and all(a["type"] in ("eight_trigrams", "respond", "decline")
+                                              for a in legal):
+        dodge = next((a for a in legal if a["type"] == "eight_trigrams"), None)
+        card = next((a for a in legal if a.get("card") is not None), None)
+        if dodge is not None or (card is not None and NAME[card["card"]] == DODGE):
+            return dict(dodge or card)  # type: ignore[arg-type]
     seen = Seen.of(game, seat)
     if seen.ask == "play":
         return _play(seen, rng)
