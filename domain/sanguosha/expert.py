@@ -241,12 +241,11 @@ def _renegade_friendliness(seen: Seen, other: int, b: Beliefs) -> float:
         return -1.0
     if not b.loyalists_left:
         return -1.0 if b.rebel[other] > 0.5 else -0.5
-    # the lord's side must win the rebels down without the renegade being seen; the
-    # loyalists are cut back once the rebels are no longer the danger
-    margin = rebels - 0.9 * loyal
-    if margin >= 0 or seen.hp[lord] <= 2:
-        return b.loyal[other] - b.rebel[other]
-    return b.rebel[other] - b.loyal[other] if seen.hp[me] >= 2 else 0.0
+    # the lord's side must win the rebels down without the renegade being seen: it strikes
+    # only seats the record shows on a side, and the loyalists once the rebels are weaker
+    if rebels >= 0.9 * loyal or seen.hp[lord] <= 2:
+        return 2.5 * (0.6 - b.rebel[other])
+    return 2.5 * (0.6 - b.loyal[other]) if seen.hp[me] >= 3 else 0.0
 
 
 def is_enemy(seen: Seen, other: int) -> bool:
@@ -269,13 +268,14 @@ def keep_order(seen: Seen, cards: list[int]) -> list[int]:
     """The cards from most to least worth keeping (a second copy is worth less)."""
     me = seen.me
     equip = seen.equip[me]
+    hunted = seen.roles[me] == LORD or seen.hp[me] <= 2  # every Dodge may be needed
     seen_names: dict[str, int] = {}
     scored = []
     for c in sorted(cards, key=lambda c: -_keep(seen, c, equip)):
         name = NAME[c]
         k = _keep(seen, c, equip)
         copies = seen_names.get(name, 0)
-        if name in (DODGE, KILL) and copies:
+        if copies and (name == KILL or name == DODGE and not hunted):
             k -= 2.5 * copies
         seen_names[name] = copies + 1
         scored.append((k, c))
@@ -409,7 +409,7 @@ def _play_score(seen: Seen, a: Action) -> float:
         missing = seen.max_hp[me] - seen.hp[me]
         if seen.hp[me] <= 1:
             return 9.0
-        overflow = hand - 1 > seen.hp[me] + 1
+        overflow = hand > seen.hp[me]  # healing now saves a discard
         lord = lord_of(seen)
         guard = seen.roles[me] in (LOYALIST,) and seen.hp[lord] <= 2 and seen.alive[lord]
         if overflow and missing:
@@ -536,7 +536,7 @@ def _peach(seen: Seen) -> Action:
             return respond
         return DECLINE
     f = friendliness(seen, dying)
-    if f > 0.5:
+    if f > FRIEND:
         if mine == LORD or _count(seen, PEACH) >= 2 or seen.hp[me] >= 3:
             return respond
     return DECLINE
