@@ -13,7 +13,7 @@ from tests.sanguosha.rig import act, card, table
 
 
 def test_policies_are_registered() -> None:
-    assert set(IDENTITY_POLICIES) == {"random", "identity"}
+    assert set(IDENTITY_POLICIES) == {"random", "identity", "expert"}
     assert set(HEGEMONY_POLICIES) == {"random", "kingdom"}
 
 
