@@ -77,7 +77,7 @@ EVIDENCE_CAP = 3.0
 #: friendliness below which a seat is attacked; the lord waits for surer evidence
 ENEMY = -0.25
 LORD_ENEMY = -0.45
-LORD_SURE = 0.1
+LORD_SURE = 0.25
 FRIEND = 0.3
 
 
@@ -210,8 +210,9 @@ def friendliness(seen: Seen, other: int) -> float:
     b = beliefs(seen)
     mine = seen.roles[me]
     if mine in (LORD, LOYALIST):
-        # the renegade is the lord's last enemy: a half-enemy while rebels live
-        weight = 0.5 if b.rebels_left else 1.0
+        # the renegade is the lord's last enemy: a half-enemy while rebels and loyalists
+        # live, a whole one when it will face the lord alone
+        weight = 0.5 if b.rebels_left and b.loyalists_left else 1.0
         f = b.loyal[other] - b.rebel[other] - weight * b.renegade[other]
         if seen.roles[other] == LORD:
             f = 1.0
@@ -416,6 +417,8 @@ def _play_score(seen: Seen, a: Action) -> float:
             return 3.0
         if seen.hp[me] <= 2 and not guard:
             return 6.0
+        if missing and seen.roles[me] == LORD:
+            return 3.0  # the rebels' target heals at once: a Peach in hand can be taken
         return -1.0
     if name == KILL:
         return _kill_score(seen, a)
