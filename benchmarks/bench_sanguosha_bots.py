@@ -2,7 +2,7 @@
 
     python benchmarks/bench_sanguosha_bots.py [--deals 1000] [--players 5,8] [--seed 0]
                                               [--workers 2] [--candidate expert]
-                                              [--baseline identity]
+                                              [--baseline identity] [--balance]
 
 Each deal (identities, deck order and the table's later chance, all fixed by the deal's
 seed; ``domain/sanguosha/duplicate.py``) is played once with ``--baseline`` in every seat,
@@ -12,6 +12,9 @@ role: the role's win rate with the candidate in its seats and on the same deals 
 baseline everywhere, each with its Wilson 95 % interval, the paired difference (same
 deal: candidate win minus baseline win) with its 95 % normal interval, and a verdict
 (the candidate beats the baseline in a role when that paired interval lies above zero).
+
+``--balance`` instead plays each deal once with the candidate in every seat and prints
+each side's win rate (the balance figures: the game as the strongest bots play it).
 
 Speed: games per second of the candidate and of the baseline, each in every seat of the
 table, pure engine (no store), measured back to back in the same run.
@@ -38,6 +41,7 @@ from domain.sanguosha.duplicate import (  # noqa: E402
     play_deal,
     play_duplicate,
 )
+from domain.sanguosha.identity import LORD, REBEL, RENEGADE  # noqa: E402
 
 
 def rate(wins: int, n: int) -> str:
@@ -85,6 +89,31 @@ def report(players: int, results: list[DealResult], candidate: str, baseline: st
     return weak
 
 
+def _balance_chunk(args: tuple[int, int, int, str]) -> list[frozenset[str]]:
+    start, stop, players, name = args
+    policy = IDENTITY_POLICIES[name]
+    return [frozenset(play_deal(deal(seed, players), [policy] * players))
+            for seed in range(start, stop)]
+
+
+def balance(players: int, seeds: range, name: str, workers: int) -> None:
+    """Each side's win rate with ``name`` in every seat."""
+    step = max(1, len(seeds) // (8 * max(workers, 1)))
+    jobs = [(a, min(a + step, seeds.stop), players, name)
+            for a in range(seeds.start, seeds.stop, step)]
+    if workers <= 1:
+        won = [w for job in jobs for w in _balance_chunk(job)]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            won = [w for chunk in pool.map(_balance_chunk, jobs) for w in chunk]
+    n = len(won)
+    sides = {"lord and loyalists": LORD, "rebels": REBEL, "renegade": RENEGADE}
+    cells = [f"{label} {rate(sum(role in w for w in won), n)}" for label, role in sides.items()]
+    draws = sum(not w for w in won)
+    print(f"{players} players, {name} in every seat, {n} games: " + ", ".join(cells)
+          + f", draws {draws}")
+
+
 def speed(players: int, names: list[str], games: int) -> None:
     """Games per second, one policy in every seat, pure engine, interleaved."""
     done = {name: 0.0 for name in names}
@@ -109,7 +138,14 @@ def main() -> None:
     parser.add_argument("--candidate", default="expert")
     parser.add_argument("--baseline", default="identity")
     parser.add_argument("--speed-games", type=int, default=40)
+    parser.add_argument("--balance", action="store_true",
+                        help="only the candidate in every seat: each side's win rate")
     args = parser.parse_args()
+    if args.balance:
+        for players in (int(p) for p in args.players.split(",")):
+            balance(players, range(args.seed, args.seed + args.deals), args.candidate,
+                    args.workers)
+        return
     weak: list[str] = []
     for players in (int(p) for p in args.players.split(",")):
         start = time.perf_counter()

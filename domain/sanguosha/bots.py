@@ -204,7 +204,7 @@ def _use_score(seen: Seen, a: Action, relation: Relation, bonus_of: Bonus) -> fl
     targets = a.get("targets", [])
     rel = [relation(seen, t) for t in targets]
     if KIND[card] == EQUIPMENT:
-        return 4 if seen.equip[me][SLOT[card]] is None else 1.5
+        return 4 if seen.equip[me][SLOT[card]] is None else 1.5  # type: ignore[index]
     if name == PEACH:
         return 9 if seen.hp[me] <= 2 else 3
     if name == EX_NIHILO:

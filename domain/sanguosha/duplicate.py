@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from domain.sanguosha.cards import DECK_SIZE
-from domain.sanguosha.identity import LORD, LOYALIST, REBEL, RENEGADE, IdentityGame, \
-    identity_table
+from domain.sanguosha.identity import LORD, LOYALIST, REBEL, RENEGADE, IdentityGame, identity_table
 from domain.simulate import Policy, play_out
 
 ROLES = (LORD, LOYALIST, REBEL, RENEGADE)

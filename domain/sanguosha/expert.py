@@ -121,8 +121,9 @@ def beliefs(seen: Seen) -> Beliefs:
     # loyalty in [-1, 1] of every seat; known ones are fixed, hidden ones refined in turn
     loyalty = [0.0] * n
     for s in range(n):
-        r = roles[s]
-        loyalty[s] = 1.0 if r in (LORD, LOYALIST) else -1.0 if r == REBEL else 0.0
+        seat_role = roles[s]
+        loyalty[s] = (1.0 if seat_role in (LORD, LOYALIST) else -1.0 if seat_role == REBEL
+                      else 0.0)
     known = [s for s in range(n) if roles[s] is not None and s != lord]
     # first-hand evidence: acts on the lord and on seats whose role this seat knows
     direct = [0.0] * n
@@ -291,7 +292,8 @@ def _keep(seen: Seen, card: int, equip: list[int | None]) -> float:
     if KIND[card] == EQUIPMENT:
         return 3.0 if equip[SLOT[card]] is None else 1.0  # type: ignore[index]
     k = BASE_KEEP.get(name, 2.0)
-    if name == DODGE and equip[ARMOR] is not None and NAME[equip[ARMOR]] == EIGHT_TRIGRAMS:
+    armor = equip[ARMOR]
+    if name == DODGE and armor is not None and NAME[armor] == EIGHT_TRIGRAMS:
         k -= 1.0
     return k
 
@@ -503,7 +505,7 @@ def _nullify(seen: Seen) -> Action:
     lord = lord_of(seen)
     if effect_on and stop_effect:
         important = (t == me or t == lord and seen.roles[me] in (LOYALIST, LORD, RENEGADE)
-                     or trick == INDULGENCE or trick == LIGHTNING
+                     or trick in (INDULGENCE, LIGHTNING)
                      or (trick in (DUEL, BARBARIANS, ARROWS) and seen.hp[t] <= 2)
                      or nulls >= 2)
         if not harmful:
@@ -514,11 +516,11 @@ def _nullify(seen: Seen) -> Action:
                 if _count(seen, need) and seen.hp[me] > 1:
                     return DECLINE  # it can answer the trick itself
             return respond
-    if not effect_on and want_effect:
-        # someone saved an enemy (or stopped a friend's gain): undo it when it matters
-        if (trick == INDULGENCE or seen.hp[t] <= 1 or (seen.roles[t] == LORD
-                                                        and seen.roles[me] == REBEL)):
-            return respond
+    # someone saved an enemy (or stopped a friend's gain): undo it when it matters
+    if not effect_on and want_effect and (
+            trick == INDULGENCE or seen.hp[t] <= 1
+            or (seen.roles[t] == LORD and seen.roles[me] == REBEL)):
+        return respond
     return DECLINE
 
 
@@ -539,9 +541,8 @@ def _peach(seen: Seen) -> Action:
             return respond
         return DECLINE
     f = friendliness(seen, dying)
-    if f > FRIEND:
-        if mine == LORD or _count(seen, PEACH) >= 2 or seen.hp[me] >= 3:
-            return respond
+    if f > FRIEND and (mine == LORD or _count(seen, PEACH) >= 2 or seen.hp[me] >= 3):
+        return respond
     return DECLINE
 
 

@@ -6,8 +6,8 @@ import random
 
 from domain.sanguosha.actions import match
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES, relation
-from domain.sanguosha.seen import Seen
 from domain.sanguosha.identity import IdentityGame
+from domain.sanguosha.seen import Seen
 from domain.simulate import play_out
 from tests.sanguosha.rig import act, card, table
 

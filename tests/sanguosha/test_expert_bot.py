@@ -198,7 +198,8 @@ def test_a_loyalist_never_strikes_the_lord() -> None:
         game = IdentityGame.new([f"p{i}" for i in range(6)], agents=["expert"] * 6, rng=rng)
         play_out(game, [expert_policy] * 6, rng)
         lord = game.roles.index(LORD)
-        for e in game.pending_events:
+        events: list[Any] = list(game.pending_events)
+        for e in events:
             if type(e).__name__ == "CardUsed" and game.roles[e.seat] == "loyalist":
                 # (a Snatch or Dismantlement may clear the lord's judgment area)
                 assert not (e.name in ("kill", "duel", "indulgence") and lord in e.targets), e
