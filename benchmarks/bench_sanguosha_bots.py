@@ -3,6 +3,7 @@
     python benchmarks/bench_sanguosha_bots.py [--deals 1000] [--players 5,8] [--seed 0]
                                               [--workers 2] [--candidate expert]
                                               [--baseline identity] [--balance]
+                                              [--roles lord,loyalist,rebel,renegade]
 
 Each deal (identities, deck order and the table's later chance, all fixed by the deal's
 seed; ``domain/sanguosha/duplicate.py``) is played once with ``--baseline`` in every seat,
@@ -49,16 +50,16 @@ def rate(wins: int, n: int) -> str:
     return f"{100 * wins / n:5.1f}% [{100 * low:4.1f}–{100 * high:4.1f}]"
 
 
-def _chunk(args: tuple[int, int, int, str, str]) -> list[DealResult]:
-    start, stop, players, candidate, baseline = args
+def _chunk(args: tuple[int, int, int, str, str, tuple[str, ...]]) -> list[DealResult]:
+    start, stop, players, candidate, baseline, roles = args
     return [play_duplicate(seed, players, IDENTITY_POLICIES[candidate],
-                           IDENTITY_POLICIES[baseline]) for seed in range(start, stop)]
+                           IDENTITY_POLICIES[baseline], roles) for seed in range(start, stop)]
 
 
-def run(players: int, seeds: range, candidate: str, baseline: str,
-        workers: int) -> list[DealResult]:
+def run(players: int, seeds: range, candidate: str, baseline: str, workers: int,
+        roles: tuple[str, ...] = ROLES) -> list[DealResult]:
     step = max(1, len(seeds) // (8 * max(workers, 1)))
-    jobs = [(a, min(a + step, seeds.stop), players, candidate, baseline)
+    jobs = [(a, min(a + step, seeds.stop), players, candidate, baseline, roles)
             for a in range(seeds.start, seeds.stop, step)]
     if workers <= 1:
         return [r for job in jobs for r in _chunk(job)]
@@ -67,14 +68,14 @@ def run(players: int, seeds: range, candidate: str, baseline: str,
 
 
 def report(players: int, results: list[DealResult], candidate: str, baseline: str,
-           seconds: float) -> list[str]:
+           seconds: float, roles: tuple[str, ...] = ROLES) -> list[str]:
     """Print the table for one player count; return the roles not clearly beaten."""
     n = len(results)
-    print(f"\n{players} players: {n} deals, {n * (len(ROLES) + 1)} games in {seconds:.0f} s")
+    print(f"\n{players} players: {n} deals, {n * (len(roles) + 1)} games in {seconds:.0f} s")
     print(f"  {'role':<10}{candidate + ' in the role':<26}{baseline + ' everywhere':<26}"
           f"{'paired difference':<22}verdict")
     weak = []
-    for role in ROLES:
+    for role in roles:
         ours = sum(r.candidate[role] for r in results)
         theirs = sum(role in r.baseline for r in results)
         diffs = [int(r.candidate[role]) - int(role in r.baseline) for r in results]
@@ -138,6 +139,8 @@ def main() -> None:
     parser.add_argument("--candidate", default="expert")
     parser.add_argument("--baseline", default="identity")
     parser.add_argument("--speed-games", type=int, default=40)
+    parser.add_argument("--roles", default=",".join(ROLES),
+                        help="the roles the candidate takes (comma-separated)")
     parser.add_argument("--balance", action="store_true",
                         help="only the candidate in every seat: each side's win rate")
     args = parser.parse_args()
@@ -149,10 +152,11 @@ def main() -> None:
     weak: list[str] = []
     for players in (int(p) for p in args.players.split(",")):
         start = time.perf_counter()
+        roles = tuple(args.roles.split(","))
         results = run(players, range(args.seed, args.seed + args.deals), args.candidate,
-                      args.baseline, args.workers)
+                      args.baseline, args.workers, roles)
         weak += report(players, results, args.candidate, args.baseline,
-                       time.perf_counter() - start)
+                       time.perf_counter() - start, roles)
         if args.speed_games:
             speed(players, [args.candidate, args.baseline], args.speed_games)
     print("\n" + (f"{args.candidate} beats {args.baseline} in every role measured" if not weak
