@@ -57,6 +57,7 @@ class Row:
 ROWS = [
     Row("doudizhu", "random", label="Dou Dizhu hand (random bots)"),
     Row("doudizhu", "greedy", label="Dou Dizhu hand (greedy bots)"),
+    Row("hegemony", "kingdom", 6, label="Kingdom Wars, 6 seats (kingdom bots)"),
 ]
 
 

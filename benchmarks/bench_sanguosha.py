@@ -26,14 +26,14 @@ from service.simulation import simulate  # noqa: E402
 
 
 def pure(kind: str, games: int, players: int, options: dict) -> tuple[float, float]:
-    cls = registry.game_class(kind)
-    policy = registry.policies(kind)["random"]
+    spec = registry.spec(kind)
+    policy = spec.policy("random")
     rng = random.Random(0)
     events = 0
     start = time.perf_counter()
     for _ in range(games):
-        game = cls.new([f"p{i}" for i in range(players)], dict(options),  # type: ignore[attr-defined]
-                       agents=["random"] * players, rng=rng)
+        game = spec.create([f"p{i}" for i in range(players)], dict(options),
+                           agents=["random"] * players, rng=rng)
         play_out(game, [policy] * players, rng)
         events += len(game.pending_events)
     return games / (time.perf_counter() - start), events / games

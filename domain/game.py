@@ -58,6 +58,20 @@ class InvalidSetup(IllegalAction):
     code = "invalid_setup"
 
 
+class UnsupportedRules(IllegalAction):
+    """A stored game was played under a rules version this code cannot replay (a newer
+    one, or one whose old behaviour was dropped): refused by name, never replayed under
+    the wrong rules."""
+
+    code = "unsupported_rules"
+
+    def __init__(self, kind: str, rules: Any, playable: tuple[int, int]) -> None:
+        low, high = playable
+        super().__init__(f"this {kind or 'paiju'} game was played under rules version {rules!r}; "
+                         f"this build of paiju replays versions {low} to {high} only")
+        self.kind, self.rules, self.playable = kind, rules, playable
+
+
 class UnknownViewer(IllegalAction):
     """A viewer that is neither a seat of this game, nor the spectator, nor the referee."""
 
@@ -180,8 +194,15 @@ class Game(Chained):
         options: dict[str, Any]
         agents: list[str]
         outcome: dict[str, Any] | None
+        rules: int  # the rules version this game is played under (its first event's)
 
     kind: ClassVar[str] = ""
+    #: the rules version new games of this kind are played under (each kind's package
+    #: declares its constant); bumped whenever a rules change would make a stored game
+    #: replay differently
+    rules_version: ClassVar[int] = 1
+    #: the oldest rules version this code still replays (older ones are refused by name)
+    oldest_rules: ClassVar[int] = 1
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 99
     #: action types a seat may send even when it is not waiting on that seat
@@ -190,6 +211,42 @@ class Game(Chained):
     # Instances set, in their created event: players (list[str]), options (dict),
     # agents (list[str], the policy or "human" per seat) and outcome (None while live).
     # (No class annotations here: eventsourcing would read them as constructor fields.)
+
+    class Created(Chained.Created):
+        """Every game's first event records the rules version it is played under, so a
+        stored game replays under its own rules, or says clearly that it cannot.
+
+        Rows stored before the field existed (class version 1) are read as rules 1."""
+
+        rules: int = field(kw_only=True)
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["rules"] = 1
+
+        def mutate(self, aggregate: Any) -> Any:
+            game = super().mutate(aggregate)
+            assert game is not None  # a created event always makes its aggregate
+            rules = self.__dict__.get("rules")
+            playable = (game.oldest_rules, game.rules_version)
+            if type(rules) is not int or not playable[0] <= rules <= playable[1]:
+                raise UnsupportedRules(game.kind, rules, playable)
+            game.rules = rules
+            return game
+
+    @classmethod
+    def _create(cls, event_class: Any, *, id: Any = None, **kwargs: Any) -> Any:  # noqa: A002
+        """New games are played under the newest rules this code knows."""
+        kwargs.setdefault("rules", cls.rules_version)
+        return super()._create(event_class, id=id, **kwargs)
+
+    @classmethod
+    def under_rules(cls, rules: int, **fields: Any) -> Any:
+        """A new game played under an older rules version (tests of how stored games
+        replay and go on); ``fields`` are the created event's. An unknown version raises
+        UnsupportedRules."""
+        return cls._create(created_event_class(cls), rules=rules, **fields)
 
     # --- the common surface -------------------------------------------------------
     @property
@@ -285,6 +342,7 @@ class Game(Chained):
             "version": self.version,
             "players": list(self.players),
             "options": dict(self.options),
+            "rules": self.rules,
             "viewer": viewer,
             "to_act": shown,
             "status": "finished" if self.outcome is not None else "live",

@@ -8,6 +8,7 @@ engine) re-derives every recorded fact from the raw facts and names each broken 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Sequence
@@ -153,6 +154,10 @@ def read_stored(hall: GameHall, aggregate_id: UUID) -> Stored:
             else:
                 problems.append(f"event {v} appears again out of order")
             expected_version = v
+        if isinstance(rec.state, str):  # an edit by hand (sqlite3's replace()) stores text
+            problems.append(f"event {v} is stored as text, not the bytes paiju wrote: it was "
+                            "edited outside paiju")
+            rec = dataclasses.replace(rec, state=rec.state.encode("utf-8", "surrogatepass"))
         raw = bytes(rec.state)
         try:
             event = hall.mapper.to_domain_event(rec)

@@ -5,7 +5,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import os
 import sys
 from typing import Any
 
@@ -66,8 +68,9 @@ KIND = Kind()
 @main.command()
 @click.argument("kind", type=KIND)
 @click.option("--games", "-n", default=100, show_default=True, help="how many games")
-@click.option("--policy", "-p", default="random", show_default=True,
-              help="a bot policy for every seat, or one per seat: random,greedy,greedy")
+@click.option("--policy", "-p", default=None,
+              help="a bot policy for every seat, or one per seat: random,greedy,greedy "
+                   "(default: the kind's first policy, as `paiju games` kinds list them)")
 @click.option("--players", type=int, default=None, help="seats (games with a choice)")
 @click.option("--seed", type=int, default=None, help="same seed, same games")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
@@ -75,15 +78,17 @@ KIND = Kind()
 @click.option("--workers", "-j", type=int, default=None,
               help="processes playing and saving games (default: the machine's cores)")
 @STORE
-def simulate(kind: str, games: int, policy: str, players: int | None, seed: int | None,
-             options: tuple[str, ...], workers: int | None, store: str | None) -> None:
-    """Play bot games into the store and print a one-line summary."""
+def simulate(kind: str, games: int, policy: str | None, players: int | None,
+             seed: int | None, options: tuple[str, ...], workers: int | None,
+             store: str | None) -> None:
+    """Play bot games into the store and print a summary and a game to replay."""
     from tqdm import tqdm
 
     from service.simulation import default_workers
     from service.simulation import simulate as run
 
     opts = dict(_option(o) for o in options)
+    policy = policy or next(iter(registry.spec(kind).policies))
     hall = open_hall(store)
     try:
         with tqdm(total=games, unit="game", disable=None, file=sys.stderr) as bar:
@@ -121,7 +126,8 @@ def list_games(kind: str | None, status: str | None, limit: int, cursor: int | N
         click.echo(f"{r['id']}  {r['kind']:<9} {r['status']:<8} {r['version']:>6} events  "
                    f"{r['created_on'][:19]}  {', '.join(r['players'])}")
     if nxt is not None:
-        click.echo(f"more: paiju games --after {nxt}" + (f" --kind {kind}" if kind else ""))
+        click.echo(f"more: paiju games --after {nxt}" + (f" --kind {kind}" if kind else "")
+                   + (f" --status {status}" if status else "") + f" --limit {limit}")
 
 
 @main.command()
@@ -172,12 +178,30 @@ def audit(game_id: str | None, match_id: str | None, receipt: str | None, as_jso
     sys.exit(0 if report.agrees else 1)
 
 
+def _store_into_environment(ctx: click.Context, param: click.Parameter,
+                            value: str | None) -> None:
+    if value:
+        os.environ["PAIJU_STORE"] = value  # read when Flask's run builds the app
+
+
+def _run_with_store() -> click.Command:
+    """Flask's ``run``, which builds the app itself, taking ``--store`` like the rest."""
+    from flask.cli import run_command
+
+    run = copy.copy(run_command)
+    run.params = [*run_command.params, click.Option(
+        ["--store"], expose_value=False, is_eager=True, callback=_store_into_environment,
+        help="the store, as for every paiju command (default: PAIJU_STORE)")]
+    return run
+
+
 def _add_commands() -> None:
     from service.migrate import migrate_command
     from service.serving import serve
 
     for command in (*COMMANDS, serve, migrate_command):
         main.add_command(command)
+    main.add_command(_run_with_store(), "run")
 
 
 _add_commands()

@@ -141,7 +141,9 @@ def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_po
         click.echo(json.dumps(as_records(table), indent=2))
         return
     if table.empty:
-        click.echo("no finished games" + (f" of {kind}" if kind else ""))
+        click.echo("no finished games" + (f" of {kind}" if kind else "")
+                   + (f" at {players} players" if players else "")
+                   + " in the read model (paiju project brings it up to date)")
         return
     click.echo(_text_table(table))
     for row in left_out(t.games, t.seats, kind=kind, players=players).itertuples():

@@ -224,6 +224,9 @@ def migrate_command(again: bool, store: str | None) -> None:
     from service.store import StoreError, store_env, store_url
 
     url = store_url(store)
+    if url.startswith("memory"):
+        click.echo(f"{url}: an in-process store has no tables to set up")
+        return
     try:
         env = store_env(url)
         if again:

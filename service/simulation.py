@@ -183,8 +183,8 @@ def simulate(
                 summary.add(part)
                 if progress:
                     progress(part.games)
-        # the first game of the run, whichever worker saved it
-        summary.first_id = str(next(iter(hall.iter_game_ids(kind)), summary.first_id))
+        # the first game of this run (of its first chunk), whichever worker finished first
+        summary.first_id = futures[0].result().first_id
     summary.seconds = time.perf_counter() - started
     return summary
 

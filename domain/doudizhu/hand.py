@@ -30,6 +30,9 @@ from domain.game import (
 )
 
 HAND_SIZE = 17
+#: the rules version new games record in their first event (bump it when a rules change
+#: would make a stored game replay differently; see ``Game.rules_version``)
+RULES_VERSION = 1
 
 
 class NotInHand(IllegalAction):
@@ -60,6 +63,7 @@ class Hand(Game):
     """A hand of three seats. Seat order 0 → 1 → 2 → 0 is the turn order."""
 
     kind = "doudizhu"
+    rules_version = RULES_VERSION
     min_players = max_players = 3
     anytime_actions = frozenset({"escape"})
 

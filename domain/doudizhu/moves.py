@@ -130,9 +130,6 @@ def _join_list(idx: list[int]) -> str:
     return "".join([RANKS[i] for i in sorted(idx)])
 
 
-ALL_KINDS = tuple(PatternKind)
-
-
 _SPELLED = {n: "".join(r * n for r in RANKS[:ACE + 1]) for n in (1, 2, 3)}
 
 

@@ -9,6 +9,7 @@ from domain.audit import Fact, Recount
 from domain.doudizhu.bots import POLICIES
 from domain.doudizhu.hand import Hand
 from domain.doudizhu.match import Match
+from domain.doudizhu.scoring import _num
 from domain.doudizhu.text import DoudizhuNarrator, catalogue
 from domain.referee.doudizhu import referee, referee_match
 from domain.spec import Column, GameSpec, ReadModel, Row, Series, Table
@@ -56,12 +57,12 @@ def hand_ids(facts: Sequence[Fact]) -> list[str]:
 
 def standing(facts: Sequence[Fact], hand_id: str) -> dict[str, Any]:
     """A hand's number in its match and the totals the match recorded so far."""
-    number, totals = None, [0.0, 0.0, 0.0]
+    number, totals = None, [0, 0, 0]
     for f in facts:
         if f.type == "HandStarted" and f.data["hand_id"] == hand_id:
             number = f.data["number"]
         elif f.type == "HandScored":
-            totals = [a + b for a, b in zip(totals, f.data["scores"], strict=True)]
+            totals = [_num(a + b) for a, b in zip(totals, f.data["scores"], strict=True)]
     return {"number": number, "totals": totals}
 
 
@@ -81,7 +82,8 @@ def match_lines(r: Recount) -> list[str]:
         lines.append(f"  {h['number']:>4}  {landlord:<8} {h['base'] or '—':>4} "
                      f"{h['multiplier'] or '—':>4}  {scores or '—':<20} {totals or '—':<20} "
                      f"{verdict}")
-    lines.append(f"running totals: {r.details.get('totals')}")
+    totals = r.details.get("totals") or []
+    lines.append(f"running totals: {' '.join(_signed(t) for t in totals) or '—'}")
     return lines
 
 

@@ -68,6 +68,9 @@ from domain.killer.roles import (
 
 #: statements and last words longer than this are refused (characters, as written)
 MAX_TEXT = 500
+#: the rules version new games record in their first event (bump it when a rules change
+#: would make a stored game replay differently; see ``Game.rules_version``)
+RULES_VERSION = 1
 
 NIGHT_KILL = "night_kill"
 INVESTIGATE = "investigate"
@@ -103,6 +106,7 @@ class KillerGame(Game):
     tally, the win check) are recorded as their own facts in the same command."""
 
     kind = "killer"
+    rules_version = RULES_VERSION
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     # Killer checks turns itself: the base check's message names the waiting seats, which

@@ -30,6 +30,34 @@ class KillerNarrator(Narrator):
                 out.append(m)
         return out
 
+    def table(self, view: dict[str, Any]) -> str:
+        """The table for a terminal: night or day, then a line per seat."""
+        phase = view.get("phase")
+        head = [f"night {view.get('night')}", f"phase {phase}"]
+        if view.get("waiting_for"):
+            head.append(f"waiting for {view['waiting_for']}")
+        lines = [" · ".join(head)]
+        roles = view.get("roles") or []
+        votes: dict[int, list[int]] = {}
+        day = max((v.get("day", 0) for v in view.get("votes") or []), default=None)
+        for v in view.get("votes") or []:
+            if v.get("day") == day:
+                votes.setdefault(v["target"], []).append(v["seat"])
+        dead = {d["seat"]: d for d in view.get("deaths") or []}
+        for seat, name in enumerate(view.get("players") or []):
+            role = roles[seat] if seat < len(roles) and roles[seat] else "(hidden)"
+            alive = view.get("alive") or []
+            state = "alive" if seat >= len(alive) or alive[seat] else (
+                f"dead ({dead[seat]['cause']}, day {dead[seat]['day']})" if seat in dead
+                else "dead")
+            row = f"  seat {seat} {name:<10} {role:<9} {state}"
+            if votes.get(seat):
+                row += f"   votes from {', '.join(map(str, votes[seat]))}"
+            lines.append(row)
+        if view.get("outcome"):
+            lines.append(f"outcome: {view['outcome'].get('side') or view['outcome']}")
+        return "\n".join(lines)
+
     def line(self, e: EventView, c: dict[str, Any]) -> str | None:
         d, players, name = e["data"], c["players"], e["type"]
         who = seat_name(players, d.get("seat"))

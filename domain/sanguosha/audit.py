@@ -1,5 +1,8 @@
 """Recompute a Sanguosha game from its raw events: deaths, their killers, the rewards and
-penalties that should have followed, and the winners."""
+penalties that should have followed, and the winners.
+
+Under rules 2 (recorded in the first event) a death that ends the game pays no reward or
+penalty: the victory check comes first. Rules 1 paid them before the check."""
 
 from __future__ import annotations
 
@@ -8,6 +11,26 @@ from typing import Any
 from domain.audit import Fact, Recount, last_of, recorded_outcome_checks
 
 LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
+#: facts that may come between a death and the end it causes (Kingdom Wars shows the
+#: hidden generals: the victim's, then everyone's at the end)
+_SHOWING = frozenset({"GeneralsShown", "KingdomDecided"})
+
+
+def rules_of(facts: list[Fact]) -> int:
+    """The rules version the game was played under (its first fact's; 1 before there was
+    one)."""
+    return int(facts[0].data.get("rules", 1)) if facts else 1
+
+
+def ends_the_game(facts: list[Fact], at: int) -> bool:
+    """Whether the fact at index ``at`` (a death) is followed by the end, with nothing
+    but the showing of generals in between."""
+    for f in facts[at + 1:]:
+        if f.type == "GameEnded":
+            return True
+        if f.type not in _SHOWING:
+            return False
+    return False
 
 
 def identity_victory(roles: list[str], alive: list[bool]) -> tuple[list[int], str] | None:
@@ -33,6 +56,7 @@ def recount(facts: list[Fact], kind: str = "identity") -> Recount:
     alive: list[bool] = []
     result: tuple[list[int], str] | None = None
     owed: list[dict[str, Any]] = []  # rewards and penalties a death calls for
+    check_first = rules_of(facts) >= 2
 
     def settle_owed(before: int) -> None:
         for due in owed:
@@ -51,6 +75,8 @@ def recount(facts: list[Fact], kind: str = "identity") -> Recount:
             alive[seat] = False
             deaths.append({"seat": seat, "role": roles[seat], "killer": killer,
                            "version": f.version})
+            if check_first and identity_victory(roles, alive) is not None:
+                was_alive = False  # the death ends the game before any reward is due
             if was_alive and roles[seat] == REBEL:
                 owed.append({"figure": f"seat {killer} draws 3 for killing rebel seat {seat}",
                              "kind": "RewardDrawn", "seat": killer, "victim": seat,
@@ -92,6 +118,7 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
     side: dict[int, str] = {}
     alive: list[bool] = []
     owed: list[dict[str, Any]] = []
+    check_first = rules_of(facts) >= 2
 
     def expected(due: dict[str, Any]) -> Any:
         theirs = side.get(due["victim"])
@@ -107,7 +134,7 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
         r.check(f"seat {due['killer']} for killing seat {due['victim']}", expected(due),
                 recorded, at or due["version"])
 
-    for f in facts:
+    for i, f in enumerate(facts):
         t, d = f.type, f.data
         if t == "Started":
             alive = [True] * len(d["players"])
@@ -117,6 +144,8 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             seat, killer = d["seat"], d["killer"]
             alive[seat] = False
             deaths.append({"seat": seat, "killer": killer, "version": f.version})
+            if check_first and ends_the_game(facts, i):
+                continue  # the victory check came first: the game was over
             if killer is not None and killer != seat and alive[killer] and killer in side:
                 owed.append({"killer": killer, "victim": seat, "killer_side": side[killer],
                              "alive": list(alive), "version": f.version})
@@ -128,6 +157,9 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
                 continue
             owed.remove(match[0])
             settle(match[0], len(d["cards"]) if t == "RewardDrawn" else "penalty", f.version)
+            if check_first and ends_the_game(facts, i):
+                r.problems.append(f"event {f.version}: {t} right before the end: under rules "
+                                  "2 a death that ends the game pays nothing")
     for due in owed:
         settle(due, None, None)
     r.details = {"deaths": deaths, "sides": {str(k): v for k, v in side.items()}}

@@ -392,6 +392,8 @@ def kingdom_policy(game: HegemonyGame, seat: int, rng: random.Random) -> Action:
         wounded = seen.max_hp[seat] - seen.hp[seat]
         return {"type": "pair_bonus", "choice": "heal" if seen.hp[seat] <= 1 or (
             wounded and seen.hp[seat] <= 2) else "draw"}
+    if ask == "fish":  # a card is never worse than none to this bot
+        return {"type": "fish_bonus", "choice": "draw"}
     return _card_play(seen, rng, kingdom_relation, _no_bonus)
 
 

@@ -3,7 +3,7 @@
 The engine owns the table (zones, HP, turn and phases), the response windows and damage,
 dying and death. A mode subclass supplies the created event, the setup, and the hooks
 ``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view``,
-``capped_outcome`` and ``gender``; a mode with its own steps adds frames (``_step_mode``),
+``draw_outcome`` and ``gender``; a mode with its own steps adds frames (``_step_mode``),
 due facts (``_drive_mode``), a start-of-turn step (``_turn_step``) and what the end makes
 public (``_end``).
 
@@ -51,9 +51,21 @@ from domain.sanguosha.cards import (
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.resolution import Resolution
 from domain.sanguosha.responses import answers
+from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
 HAND_SIZE = 4
+#: The rules version of both Sanguosha modes (recorded in each game's first event):
+#: 1. the first engine;
+#: 2. issue 13's fidelity fixes: a Halberd Kill's targets resolve in turn order from the
+#:    user; Double Swords triggers on targeting, before the Renwang Shield can cancel the
+#:    Kill; a draw the draw pile cannot supply even with the discard pile shuffled in ends
+#:    the game in a draw; after a death, the victory check comes before any reward or
+#:    penalty (a death that ends the game pays neither).
+#: Every version here replays under its own rules (see ``rules`` where they differ).
+RULES_VERSION = 2
+#: the outcome reason of a game ended by an exhausted pile (rules 2)
+PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
 DISCARD_PHASE = "discard_phase"
 _RESPONSE_NAME = {"dodge": DODGE, "kill": KILL, "nullify": NULLIFICATION, "peach": PEACH}
@@ -68,6 +80,12 @@ class SanguoshaGame(Resolution, Game):
     """The shared engine; abstract (modes define ``kind`` and the created event)."""
 
     default_turn_cap: ClassVar[int] = 2000
+    rules_version = RULES_VERSION
+
+    class Event(Game.SecretEvent):
+        """Every event of the engine is salted: most kinds carry a secret in some case (a
+        draw, a card taken from a hand, a declined window, the pile's order, an identity,
+        a hidden general), and one list to keep in step with ``redact`` is one too many."""
 
     def _init_table(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
         """State of an empty table; called by each mode's created event."""
@@ -109,7 +127,8 @@ class SanguoshaGame(Resolution, Game):
     def seat_view(self, seat: int, viewer: Viewer) -> dict[str, Any]:
         return {}
 
-    def capped_outcome(self) -> dict[str, Any]:
+    def draw_outcome(self, reason: str) -> dict[str, Any]:
+        """The outcome of a game that ends with no winner (``turn_cap``, ``pile_exhausted``)."""
         raise NotImplementedError
 
     @property
@@ -192,6 +211,8 @@ class SanguoshaGame(Resolution, Game):
                 self._responded(seat=seat, name=_RESPONSE_NAME[ask], cards=cards, ask=ask)
         elif kind == "eight_trigrams":
             top = self._take(1, rng)
+            if top is None:
+                return  # the pile is exhausted: the game has ended
             card = top[0] if top else None
             self._judged(seat=seat, card=card, reason=EIGHT_TRIGRAMS,
                          result=card is not None and RED[card])
@@ -214,6 +235,10 @@ class SanguoshaGame(Resolution, Game):
             targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
         elif "targets" in chosen:
             targets = list(chosen["targets"])
+            if name == KILL and len(targets) > 1 and self.rules >= 2:
+                # a Halberd Kill resolves its targets in turn order from the user
+                turn = order_from(seat, self.n)
+                targets.sort(key=turn.index)
         else:
             targets = [seat]
         self._card_used(seat=seat, name=name, cards=cards, targets=targets, via="play")
@@ -248,14 +273,17 @@ class SanguoshaGame(Resolution, Game):
             k = d["k"]
             if k == "turn":
                 if self.turn >= self.turn_cap:
-                    self._end(self.capped_outcome(), rng)
+                    self._end(self.draw_outcome("turn_cap"), rng)
                     return
                 self._turn_started(seat=self._next_seat(), turn=self.turn + 1)
             elif k == "draw":
-                self._cards_drawn(seat=d["seat"], cards=self._take(d["n"], rng),
-                                  reason=d["reason"])
+                cards = self._take(d["n"], rng)
+                if cards is not None:
+                    self._cards_drawn(seat=d["seat"], cards=cards, reason=d["reason"])
             elif k == "judge":
                 top = self._take(1, rng)
+                if top is None:
+                    continue
                 card = top[0] if top else None
                 self._judged(seat=d["seat"], card=card, reason=d["reason"],
                              result=card is not None and _judge(d["reason"], card))
@@ -265,7 +293,9 @@ class SanguoshaGame(Resolution, Game):
             elif k == "heal":
                 self._healed(seat=d["seat"], amount=d["n"], reason=d["reason"])
             elif k == "reveal":
-                self._cards_revealed(cards=self._take(d["n"], rng), reason=d["reason"])
+                cards = self._take(d["n"], rng)
+                if cards is not None:
+                    self._cards_revealed(cards=cards, reason=d["reason"])
             elif k == "dying":
                 self._dying(seat=d["seat"], source=d["source"])
             elif k == "rescued":
@@ -288,8 +318,9 @@ class SanguoshaGame(Resolution, Game):
             elif k == "turn_end":
                 self._turn_ended(seat=d["seat"])
             elif k == "reward":
-                self._reward_drawn(seat=d["seat"], cards=self._take(d["n"], rng),
-                                   victim=d["victim"])
+                cards = self._take(d["n"], rng)
+                if cards is not None:
+                    self._reward_drawn(seat=d["seat"], cards=cards, victim=d["victim"])
             elif k == "penalty":
                 s = d["seat"]
                 self._penalty_paid(seat=s, victim=d["victim"], cards=self.hands[s] + [
@@ -307,9 +338,15 @@ class SanguoshaGame(Resolution, Game):
         """Facts only a mode knows (e.g. showing generals); modes override."""
         raise AssertionError(f"unknown due fact {due!r}")
 
-    def _take(self, n: int, rng: random.Random) -> list[int]:
+    def _take(self, n: int, rng: random.Random) -> list[int] | None:
         """The top ``n`` cards of the pile, reshuffling the discard pile under it first
-        (recorded) when it runs short."""
+        (recorded) when it runs short.
+
+        Rules 2: when even both piles together hold fewer than ``n`` cards the game ends
+        in a draw (as FreeKill does) and this returns None; rules 1 came up short."""
+        if self.rules >= 2 and len(self.pile) + len(self.discard) < n:
+            self._end(self.draw_outcome(PILE_EXHAUSTED), rng)
+            return None
         if len(self.pile) < n and self.discard:
             order = list(self.discard)
             rng.shuffle(order)
@@ -626,6 +663,12 @@ class SanguoshaGame(Resolution, Game):
             "hostility": [list(row) for row in self.hostility],
             "seats": seats,
         })
+        out["cards"] = named_cards(out)
+        return out
+
+    def event_view(self, event: Any, viewer: Viewer = "spectator") -> dict[str, Any]:
+        out = super().event_view(event, viewer)
+        out["cards"] = named_cards(out["data"])
         return out
 
     def _pending_view(self, hide_asked: bool = False) -> dict[str, Any] | None:

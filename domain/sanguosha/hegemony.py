@@ -10,12 +10,16 @@ The mode on the shared engine (rules file, "Kingdom Wars"; seed 003):
   first show fixes its kingdom, or makes it a careerist (野心家) when the shown players of
   that kingdom, dead included, would then be more than half of all players. Each
   careerist is a side of its own, ``"careerist:<seat>"``.
-* both generals shown for the first time: a left-over half fish draws 1; a perfect pair
-  draws 2 or heals 1 (the player's choice, asked only when wounded).
+* both generals shown for the first time: a perfect pair may draw 2, heal 1 (when
+  wounded) or decline; a left-over half fish may draw 1 or decline (the seed's "may";
+  option ``bonus="auto"``, and games stored before the option, take both at once as the
+  first version did).
 * death shows the victim's hidden generals, then rewards and penalties; victory is
   checked after every death and every show: when all living players are one side
   (hidden ones counted by the side they would join), that side wins with its dead; every
-  general still hidden is shown before the end is recorded.
+  general still hidden is shown before the end is recorded. Option ``victory="seed"``
+  plays the seed's stricter rule: a player whose kingdom is not fixed cannot win, so the
+  game goes on until every survivor has shown (or the turn cap).
 
 Chance (candidates, redeals, first seat, the deck) is drawn in ``new`` and recorded.
 """
@@ -51,11 +55,20 @@ OPTIONS = {
     "ask_everyone": "true: every living seat answers each Nullification and dying-Peach "
                     "window (holder or not), so no window tells that someone holds one; "
                     "more events, slower bot games (default false)",
+    "bonus": "'ask': the bonuses for showing both generals may be declined; 'auto': taken",
+    "victory": "'house': hidden survivors count by the kingdom they would join; 'seed': "
+               "no fixed kingdom, no win",
 }
 #: the asks of this mode, answered by ``_mode_answers``
-MODE_ASKS = frozenset({"show", "pair"})
+MODE_ASKS = frozenset({"show", "pair", "fish"})
 HALF_FISH = "half_fish"
 PERFECT_PAIR = "perfect_pair"
+#: ``bonus`` option: the seed's choices, or the first version's automatic bonuses (the
+#: value every game stored before the option replays under)
+BONUS_MODES = ("ask", "auto")
+#: ``victory`` option: the house rule (hidden survivors count by the kingdom they would
+#: join) or the seed's (no fixed kingdom, no win)
+VICTORY_RULES = ("house", "seed")
 
 
 def careerist_side(seat: int) -> str:
@@ -90,6 +103,9 @@ def check_options(players: list[str], options: Any) -> dict[str, Any]:
                            f"has {len(IDS)}")
     if type(options.get("ask_everyone", False)) is not bool:
         raise InvalidSetup("ask_everyone is true or false")
+    for name, allowed in (("bonus", BONUS_MODES), ("victory", VICTORY_RULES)):
+        if name in options and options[name] not in allowed:
+            raise InvalidSetup(f"{name} is one of {list(allowed)}, not {options[name]!r}")
     cap = options.get("turn_cap")
     if cap is not None and (type(cap) is not int or cap < 1):
         raise InvalidSetup("turn_cap is a positive integer")
@@ -114,12 +130,14 @@ class HegemonyGame(SanguoshaGame):
         deck: list[int] | None = None,
         candidates: list[list[str]] | None = None,
         first: int | None = None,
+        rules: int | None = None,
     ) -> HegemonyGame:
         """Seat the players; deal the candidates, the first seat and the deck (recorded).
 
         ``candidates``, ``deck`` (top first) and ``first`` prearrange a table for tests;
         they are recorded exactly like a random deal. Hands are dealt once every player
-        has chosen its generals: seat ``i`` gets ``deck[4i:4i+4]``.
+        has chosen its generals: seat ``i`` gets ``deck[4i:4i+4]``. ``rules`` plays an
+        older rules version (default: the newest).
         """
         rng = pick(rng)
         seats = check_seating(players, agents)
@@ -162,8 +180,8 @@ class HegemonyGame(SanguoshaGame):
             rng.shuffle(deck)
         elif sorted(deck) != list(range(DECK_SIZE)):
             raise InvalidSetup("deck must be an order of the 108 card ids")
-        game = cls(players=list(players), options=options,
-                   agents=seats)
+        game = cls.under_rules(cls.rules_version if rules is None else rules,
+                               players=list(players), options=options, agents=seats)
         game._candidates_dealt(candidates=dealt)
         for seat, returned, again in redeals:
             game._candidates_redealt(seat=seat, returned=returned, candidates=again)
@@ -267,9 +285,21 @@ class HegemonyGame(SanguoshaGame):
                 out.append({"type": "show", "which": "both"})
             return out + [{"type": "decline"}]
         if ask == "pair":
-            return [{"type": "pair_bonus", "choice": "draw"},
-                    {"type": "pair_bonus", "choice": "heal"}]
+            out = [{"type": "pair_bonus", "choice": "draw"}]
+            if self.hp[seat] < self.max_hp[seat]:
+                out.append({"type": "pair_bonus", "choice": "heal"})
+            if self._bonus_asked:
+                out.append({"type": "pair_bonus", "choice": "decline"})
+            return out
+        if ask == "fish":
+            return [{"type": "fish_bonus", "choice": "draw"},
+                    {"type": "fish_bonus", "choice": "decline"}]
         return super()._answers(seat, f)
+
+    @property
+    def _bonus_asked(self) -> bool:
+        """The seed's "may": each bonus is offered (stored games without the option: no)."""
+        return self.options.get("bonus", "auto") == "ask"
 
     def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
         if self.choosing:
@@ -292,8 +322,10 @@ class HegemonyGame(SanguoshaGame):
         elif chosen["type"] == "show":
             which = self.hidden(seat) if chosen["which"] == "both" else [chosen["which"]]
             self._show(seat, which, "turn_start")
-        else:
+        elif chosen["type"] == "pair_bonus":
             self._pair_bonus_chosen(seat=seat, choice=chosen["choice"])
+        else:
+            self._half_fish_chosen(seat=seat, choice=chosen["choice"])
         self._drive(rng)
 
     def _choose_generals(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
@@ -339,10 +371,16 @@ class HegemonyGame(SanguoshaGame):
             item = todo[0]
             if item["k"] == "pair":
                 v = item["seat"]
-                if self.hp[v] < self.max_hp[v]:
+                if self._bonus_asked or self.hp[v] < self.max_hp[v]:
                     self._ask(f, v, "pair")
                     return
                 todo[0] = {"k": "draw", "seat": v, "n": 2, "reason": PERFECT_PAIR}
+            elif item["k"] == "fish":
+                v = item["seat"]
+                if self._bonus_asked:
+                    self._ask(f, v, "fish")
+                    return
+                todo[0] = {"k": "draw", "seat": v, "n": 1, "reason": HALF_FISH}
             self.due = dict(todo[0], then="todo")
             return
         outcome = self.check_victory()
@@ -360,7 +398,7 @@ class HegemonyGame(SanguoshaGame):
             if perfect_pair(head, deputy):
                 todo.append({"k": "pair", "seat": seat})
             if max_hp(head, deputy)[1]:
-                todo.append({"k": "draw", "seat": seat, "n": 1, "reason": HALF_FISH})
+                todo.append({"k": "fish", "seat": seat})
         self.stack.append({"k": "shown", "w": None, "a": None, "v": seat, "todo": todo})
 
     # --- mode events --------------------------------------------------------------------
@@ -403,11 +441,21 @@ class HegemonyGame(SanguoshaGame):
 
     @event("PairBonusChosen")
     def _pair_bonus_chosen(self, seat: int, choice: str) -> None:
+        self._bonus_chosen(seat, choice, PERFECT_PAIR, 2)
+
+    @event("HalfFishChosen")
+    def _half_fish_chosen(self, seat: int, choice: str) -> None:
+        self._bonus_chosen(seat, choice, HALF_FISH, 1)
+
+    def _bonus_chosen(self, seat: int, choice: str, reason: str, draws: int) -> None:
+        """The bonus at the head of the show's to-do list becomes what was chosen."""
         f = self.stack[-1]
         f["w"] = f["a"] = None
-        f["todo"][0] = ({"k": "draw", "seat": seat, "n": 2, "reason": PERFECT_PAIR}
-                        if choice == "draw" else
-                        {"k": "heal", "seat": seat, "n": 1, "reason": PERFECT_PAIR})
+        if choice == "decline":
+            f["todo"].pop(0)
+        else:
+            f["todo"][0] = {"k": choice, "seat": seat, "n": draws if choice == "draw" else 1,
+                            "reason": reason}
         self._settle()
 
     def _drive_mode(self, due: dict[str, Any], rng: random.Random) -> None:
@@ -465,6 +513,9 @@ class HegemonyGame(SanguoshaGame):
     def check_victory(self) -> dict[str, Any] | None:
         """All living players one side (hidden ones by the side they would join): that
         side wins, its dead included."""
+        if self.options.get("victory", "house") == "seed" and any(
+                self.alive[s] and self.side[s] is None for s in range(self.n)):
+            return None  # the seed: a player with no fixed kingdom cannot win yet
         sides = self.projected_sides()
         living = {sides[s] for s in range(self.n) if self.alive[s]}
         if len(living) != 1:
@@ -474,8 +525,8 @@ class HegemonyGame(SanguoshaGame):
         reason = "careerist_alone" if side.startswith(CAREERIST) else "one_kingdom_left"
         return self._outcome(winners, side, reason, sides)
 
-    def capped_outcome(self) -> dict[str, Any]:
-        return self._outcome([], "draw", "turn_cap", self.projected_sides())
+    def draw_outcome(self, reason: str) -> dict[str, Any]:
+        return self._outcome([], "draw", reason, self.projected_sides())
 
     def _outcome(self, winners: list[int], side: str, reason: str,
                  sides: list[str]) -> dict[str, Any]:

@@ -2,8 +2,16 @@
 
 Everything mode-specific lives here: the identity table, starting HP, who is public, the
 rewards and penalties of a death, and victory. The engine calls the hooks
-``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view`` and
-``capped_outcome``.
+``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view``,
+``draw_outcome`` and ``gender``.
+
+With the option ``generals`` (issue 13; generals have no skills yet) the game starts by
+choosing generals: the lord is offered Cao Cao, Liu Bei, Sun Quan and two drawn at random
+and its choice is public at once; then every other seat is dealt three of the rest (two at
+ten players) and keeps one, hidden from the others until all have chosen, when every
+general is shown. HP comes from the general (+1 for the lord at five or more players), and
+genders make Double Swords work. Every offer and choice is an event; the hidden ones are
+salted secrets.
 """
 
 from __future__ import annotations
@@ -13,9 +21,20 @@ from typing import Any
 
 from eventsourcing.domain import event
 
-from domain.game import InvalidSetup, Viewer, check_seating, pick, seat_outcome
+from domain.game import Game, InvalidSetup, Viewer, check_seating, pick, seat_outcome
+from domain.sanguosha.actions import NotAChoice, WrongAction
 from domain.sanguosha.cards import DECK_SIZE
+from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
+from domain.sanguosha.generals import ROSTER
+from domain.sanguosha.roster_identity import (
+    HP,
+    LORD_DRAWN,
+    LORD_GENERALS,
+    STANDARD,
+    dealt_to_each,
+    general_view,
+)
 
 LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
 ROLES = (LORD, LOYALIST, REBEL, RENEGADE)
@@ -40,7 +59,10 @@ OPTIONS = {
     "ask_everyone": "true: every living seat answers each Nullification and dying-Peach "
                     "window (holder or not), so no window tells that someone holds one; "
                     "more events, slower bot games (default false)",
+    "generals": "true: every seat plays a general of the 25 standard ones (HP and gender; "
+                "no skills yet), chosen before the first turn (default false)",
 }
+CHOOSE_GENERAL = "choose_general"
 
 
 def identity_table(players: int, ten_player_table: str = "two_renegades") -> list[str]:
@@ -66,6 +88,8 @@ def check_options(players: list[str], options: dict[str, Any]) -> dict[str, Any]
         raise InvalidSetup("ten_player_table only applies to 10 players")
     if type(options.get("ask_everyone", False)) is not bool:
         raise InvalidSetup("ask_everyone is true or false")
+    if type(options.get("generals", False)) is not bool:
+        raise InvalidSetup("generals is true or false")
     cap = options.get("turn_cap")
     if cap is not None and (type(cap) is not int or cap < 1):
         raise InvalidSetup("turn_cap is a positive integer")
@@ -89,6 +113,7 @@ class IdentityGame(SanguoshaGame):
         rng: random.Random | None = None,
         deck: list[int] | None = None,
         roles: list[str] | None = None,
+        rules: int | None = None,
     ) -> IdentityGame:
         """Seat the players, deal identities and the shuffled deck (all recorded).
 
@@ -114,8 +139,18 @@ class IdentityGame(SanguoshaGame):
             rng.shuffle(deck)
         elif sorted(deck) != list(range(DECK_SIZE)):
             raise InvalidSetup("deck must be an order of the 108 card ids")
-        game = cls(players=list(players), options=options, agents=seats)
+        game = cls.under_rules(cls.rules_version if rules is None else rules,
+                               players=list(players), options=options, agents=seats)
         lord = roles.index(LORD)
+        if options.get("generals"):
+            # HP comes with the generals; hands are dealt once every seat has one
+            game._identities_dealt(roles=list(roles), hp=[])
+            drawn = rng.sample([g for g in STANDARD if g not in LORD_GENERALS], LORD_DRAWN)
+            offers: list[list[str] | None] = [None] * n
+            offers[lord] = [*LORD_GENERALS, *drawn]
+            game.trigger_event(cls.GeneralsOffered, offers=offers)
+            game._deck_shuffled(order=list(deck))
+            return game
         hp = [5 if s == lord and n >= 5 else 4 for s in range(n)]
         game._identities_dealt(roles=list(roles), hp=hp)
         game._deck_shuffled(order=list(deck))
@@ -127,12 +162,121 @@ class IdentityGame(SanguoshaGame):
     def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
         self._init_table(players, options, agents)
         self.roles: list[str] = []
+        n = len(players)
+        self.offers: list[list[str]] = [[] for _ in range(n)]  # generals offered per seat
+        self.generals: list[str | None] = [None] * n  # the general each seat plays
+        self.generals_shown = False
 
     @event("IdentitiesDealt")
     def _identities_dealt(self, roles: list[str], hp: list[int]) -> None:
         self.roles = roles
-        self.hp = list(hp)
-        self.max_hp = list(hp)
+        if hp:  # with generals HP comes with them
+            self.hp = list(hp)
+            self.max_hp = list(hp)
+
+    # --- choosing generals (option ``generals``) -----------------------------------------
+    class GeneralsOffered(Game.SecretEvent):
+        """Generals dealt to choose from: first the lord's five, then three (two) to each
+        other seat. Each seat sees only its own while the game is live."""
+
+        offers: list[list[str] | None]
+
+        def apply(self, game: IdentityGame) -> None:
+            for seat, offer in enumerate(self.offers):
+                if offer is not None:
+                    game.offers[seat] = list(offer)
+            if not game.stack:
+                game.stack.append({"k": "generals", "w": game.lord, "a": CHOOSE_GENERAL})
+            else:
+                game.stack[-1]["w"] = None  # every other seat chooses at once
+
+    class GeneralChosen(Game.SecretEvent):
+        """A seat keeps one of its offered generals: the lord's is public at once (its HP
+        with it), another seat's is hidden until every seat has chosen."""
+
+        seat: int
+        general: str
+
+        def apply(self, game: IdentityGame) -> None:
+            game.generals[self.seat] = self.general
+            if self.seat == game.lord:
+                game.hp[self.seat] = game.max_hp[self.seat] = game.general_hp(self.seat)
+
+    class GeneralsShown(Game.Event):
+        """Every seat has chosen: all generals are turned face up, with their HP."""
+
+        generals: list[str]
+        hp: list[int]
+
+        def apply(self, game: IdentityGame) -> None:
+            game.generals = list(self.generals)
+            game.hp = list(self.hp)
+            game.max_hp = list(self.hp)
+            game.generals_shown = True
+            game.stack.pop()
+
+    @property
+    def choosing(self) -> bool:
+        """Whether the table is still choosing its generals."""
+        return (self.outcome is None and bool(self.options.get("generals"))
+                and not self.generals_shown)
+
+    def general_hp(self, seat: int) -> int:
+        """A general's HP, +1 for the lord at a table of five or more."""
+        general = self.generals[seat]
+        assert general is not None
+        return HP[general] + (1 if seat == self.lord and self.n >= 5 else 0)
+
+    def to_act(self) -> list[int]:
+        if self.choosing:
+            if self.generals[self.lord] is None:
+                return [self.lord] if self.offers[self.lord] else []
+            return [s for s in range(self.n) if self.generals[s] is None]
+        return super().to_act()
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        if self.choosing:
+            if seat not in self.to_act():
+                return []
+            return [{"type": CHOOSE_GENERAL, "general": g} for g in self.offers[seat]]
+        return super().legal_actions(seat)
+
+    def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        if not self.choosing:
+            super()._act(seat, action, rng)
+            return
+        if action["type"] != CHOOSE_GENERAL:
+            raise WrongAction('choose a general first: {"type": "choose_general", '
+                              '"general": ...} with one of those you were offered')
+        general = action.get("general")
+        if general not in self.offers[seat]:
+            raise NotAChoice(f"choose one of the generals offered to you: {self.offers[seat]}")
+        self.trigger_event(self.GeneralChosen, seat=seat, general=general)
+        if seat == self.lord:
+            # the rest (the lord's four others back in) are shuffled and dealt
+            pool = [g for g in STANDARD if g != general]
+            rng.shuffle(pool)
+            k = dealt_to_each(self.n)
+            offers: list[list[str] | None] = [None] * self.n
+            for s in order_from(self.lord, self.n)[1:]:
+                offers[s] = pool[:k]
+                del pool[:k]
+            self.trigger_event(self.GeneralsOffered, offers=offers)
+        elif all(g is not None for g in self.generals):
+            self.trigger_event(self.GeneralsShown, generals=list(self.generals),
+                               hp=[self.general_hp(s) for s in range(self.n)])
+            top = self.pile[::-1]
+            self._hands_dealt(hands=[top[HAND_SIZE * s:HAND_SIZE * (s + 1)]
+                                     for s in range(self.n)])
+            self._drive(rng)
+
+    def general_visible(self, seat: int, viewer: Viewer) -> bool:
+        return (self.generals_shown or self.sees_all(viewer) or viewer == seat
+                or seat == self.lord)
+
+    def gender(self, seat: int) -> str | None:
+        general = self.generals[seat]
+        return None if general is None else ROSTER[general].gender
 
     # --- hooks ------------------------------------------------------------------------
     @property
@@ -152,7 +296,22 @@ class IdentityGame(SanguoshaGame):
     def seat_view(self, seat: int, viewer: Viewer) -> dict[str, Any]:
         if seat >= len(self.roles):  # replayed before the roles were dealt (state?at=1)
             return {"role": None}
-        return {"role": self.roles[seat] if self.role_visible(seat, viewer) else None}
+        out: dict[str, Any] = {
+            "role": self.roles[seat] if self.role_visible(seat, viewer) else None}
+        if self.options.get("generals"):
+            general = self.generals[seat]
+            out["general"] = (general_view(general) if general is not None
+                              and self.general_visible(seat, viewer) else None)
+            out["chosen"] = general is not None
+            if self.choosing and (viewer == seat or self.sees_all(viewer)):
+                out["offered"] = list(self.offers[seat])
+        return out
+
+    def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:
+        out = super().view(viewer)
+        if self.options.get("generals"):
+            out["stage"] = "choose" if self.choosing else "play"
+        return out
 
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
         """A rebel's killer draws 3 (even a rebel); a lord who kills a loyalist discards
@@ -180,15 +339,25 @@ class IdentityGame(SanguoshaGame):
             return self._outcome(winners, LORD, "rebels_and_renegades_dead")
         return None
 
-    def capped_outcome(self) -> dict[str, Any]:
-        return self._outcome([], "draw", "turn_cap")
+    def draw_outcome(self, reason: str) -> dict[str, Any]:
+        return self._outcome([], "draw", reason)
 
     def _outcome(self, winners: list[int], side: str, reason: str) -> dict[str, Any]:
-        return {"winners": winners, "side": side, "reason": reason,
-                "seats": seat_outcome(self.players, winners, list(self.roles), None)}
+        seats = seat_outcome(self.players, winners, list(self.roles), None)
+        if self.options.get("generals"):
+            for row in seats:
+                row["general"] = self.generals[row["seat"]]
+        return {"winners": winners, "side": side, "reason": reason, "seats": seats}
 
     # --- redaction --------------------------------------------------------------------
     def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+        if name == "GeneralsOffered":
+            offers = data["offers"]
+            return {"offers": [o if s == viewer else None for s, o in enumerate(offers)],
+                    "counts": [None if o is None else len(o) for o in offers]}
+        if name == "GeneralChosen" and viewer != data["seat"] and (
+                not self.roles or data["seat"] != self.lord):
+            return {**data, "general": None}
         if name == "IdentitiesDealt":
             roles = data["roles"]
             return {**data, "roles": [r if (r == LORD or s == viewer) else None

@@ -68,6 +68,7 @@ class Resolution:
     if TYPE_CHECKING:
         n: int
         options: dict[str, Any]
+        rules: int
         hands: list[list[int]]
         equip: list[list[int | None]]
         judging: list[list[int]]
@@ -240,26 +241,28 @@ class Resolution:
                 return None
             weapon = self._weapon(u)
             f["ig"] = weapon == QINGGANG
-            armor = self._armor(tg)
-            if (armor is not None and NAME[armor] == RENWANG_SHIELD and not f["ig"]
-                    and color(f["cs"]) == "black"):
-                self.due = {"k": "blocked", "seat": tg, "source": u, "armor": armor,
-                            "then": "next"}
+            # rules 1 let the Renwang Shield cancel the Kill before Double Swords; from
+            # rules 2 Double Swords triggers on targeting, first (FreeKill, QSanguosha)
+            if self.rules < 2 and self._shield_blocks(f, tg):
                 return None
             g_u, g_t = self.gender(u), self.gender(tg)
             if weapon == DOUBLE_SWORDS and g_u and g_t and g_u != g_t:
                 f["st"] = "ds"
                 self._ask(f, tg, "double_swords")
                 return None
-            st = "dodge_ask"
+            st = "shield"
         tg = f["t"][f["i"]]
         if st == "ds":
             if f.pop("ans"):
-                st = "dodge_ask"
+                st = "shield"
             else:
                 self.due = {"k": "draw", "seat": u, "n": 1, "reason": "double_swords",
-                            "then": "dodge_ask"}
+                            "then": "shield"}
                 return None
+        if st == "shield":
+            if self.rules >= 2 and self._shield_blocks(f, tg):
+                return None
+            st = "dodge_ask"
         if st == "dodge_ask":
             f["st"] = "dodge"
             f["et"] = False
@@ -319,6 +322,17 @@ class Resolution:
             for key in _KILL_SCRATCH:
                 f.pop(key, None)
         return None
+
+    def _shield_blocks(self, f: Frame, tg: int) -> bool:
+        """A black Kill on a Renwang Shield (not ignored by the Qinggang Sword) has no
+        effect on that target: record it and move on to the next target."""
+        armor = self._armor(tg)
+        if (armor is not None and NAME[armor] == RENWANG_SHIELD and not f["ig"]
+                and color(f["cs"]) == "black"):
+            self.due = {"k": "blocked", "seat": tg, "source": f["u"], "armor": armor,
+                        "then": "next"}
+            return True
+        return False
 
     def _axe_cards(self, seat: int) -> list[int]:
         axe = self.equip[seat][WEAPON]
@@ -545,11 +559,25 @@ class Resolution:
         self.due = {"k": "died", "seat": v, "source": f["src"]}
 
     def _step_after(self, f: Frame) -> None:
-        """After a death: the mode's rewards and penalties, one by one, then its win check."""
-        if f["todo"]:
-            self.due = dict(f["todo"][0], then="todo")
+        """After a death: what the death shows (Kingdom Wars: the victim's generals), then
+        the win check, then the mode's rewards and penalties one by one, so a death that
+        ends the game pays neither (rules 2, as FreeKill). Rules 1 paid them first and
+        checked the win last."""
+        todo = f["todo"]
+        if self.rules >= 2:
+            if todo and todo[0]["k"] == "show":
+                self.due = dict(todo[0], then="todo")
+                return
+            if not f.get("judged"):
+                f["judged"] = True
+                outcome = self.check_victory()
+                if outcome is not None:
+                    self.due = {"k": "end", "outcome": outcome}
+                    return
+        if todo:
+            self.due = dict(todo[0], then="todo")
             return
-        outcome = self.check_victory()
+        outcome = self.check_victory() if self.rules < 2 else None
         if outcome is not None:
             self.due = {"k": "end", "outcome": outcome}
         else:

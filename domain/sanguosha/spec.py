@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from domain.referee import hegemony as hegemony_referee
 from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
 from domain.sanguosha.generals import ROSTER
-from domain.sanguosha.hegemony import CANDIDATES, HegemonyGame
+from domain.sanguosha.hegemony import BONUS_MODES, CANDIDATES, VICTORY_RULES, HegemonyGame
 from domain.sanguosha.identity import TEN_PLAYER_TABLES, IdentityGame
 from domain.sanguosha.text import SanguoshaNarrator, catalogue
 from domain.spec import GameSpec, Option
@@ -32,9 +33,13 @@ IDENTITY = GameSpec(
                "10 players only: 'two_renegades' (the default: 1 lord, 3 loyalists, 4 rebels, "
                "2 renegades) or 'one_renegade' (1/3/5/1)", choices=tuple(TEN_PLAYER_TABLES)),
         TURN_CAP, ASK_EVERYONE,
+        Option("generals", bool, False,
+               "true: every seat plays one of the 25 standard generals (its HP and gender; "
+               "skills do not exist yet), the lord choosing first from Cao Cao, Liu Bei, "
+               "Sun Quan and two drawn at random"),
     ),
     referee=audit.recount,
-    narrator=SanguoshaNarrator(),
+    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
     cards=catalogue,
     rules="docs/rules/sanguosha.md",
 )
@@ -49,9 +54,19 @@ HEGEMONY = GameSpec(
     options=(
         Option("candidates", int, 4, "generals dealt to each player to choose two from",
                choices=CANDIDATES),
+        Option("bonus", str, "ask",
+               "'ask' (the seed): when both generals are first shown, a perfect pair may draw "
+               "2, heal 1 or decline, and a half fish may draw 1 or decline; 'auto': both "
+               "taken at once (a perfect pair asked only when wounded), as games stored "
+               "before this option were played", choices=BONUS_MODES),
+        Option("victory", str, "house",
+               "'house' (QSanguosha-For-Hegemony): hidden survivors count by the kingdom "
+               "they would join and are shown at the end; 'seed': a player whose kingdom "
+               "is not fixed cannot win, so play goes on until every survivor has shown",
+               choices=VICTORY_RULES),
         TURN_CAP, ASK_EVERYONE,
     ),
-    referee=audit.recount_hegemony,
+    referee=hegemony_referee.referee,
     narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
     cards=catalogue,
     rules="docs/rules/kingdom-wars.md",

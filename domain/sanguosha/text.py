@@ -62,6 +62,33 @@ def catalogue() -> list[dict[str, Any]]:
     return [card_info(c.id) for c in DECK]
 
 
+#: keys under which views and events hold card ids (a seat number is never under these)
+CARD_KEYS = frozenset({"card", "cards", "hand", "hands", "discard", "pile", "judgment",
+                       "in_flight", "weapon", "armor", "plus_horse", "minus_horse", "order"})
+
+
+def named_cards(data: Any) -> dict[str, dict[str, Any]]:
+    """Every card id a view or event shows, by id: name, suit, number, kind, slot, label.
+
+    Sits beside the ids (which actions still take) so a person, or a client without the
+    catalogue, reads "Kill ♠7" where the record says 17; it names only ids already shown."""
+    found: set[int] = set()
+
+    def walk(value: Any, under_card_key: bool) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(inner, under_card_key or key in CARD_KEYS)
+        elif isinstance(value, (list, tuple)):
+            for inner in value:
+                walk(inner, under_card_key)
+        elif (under_card_key and isinstance(value, int) and not isinstance(value, bool)
+              and 0 <= value < len(DECK)):
+            found.add(value)
+
+    walk(data, False)
+    return {str(c): card_info(c) for c in sorted(found)}
+
+
 def card_label(card: Any) -> str:
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(DECK):
         return DECK[card].label()
@@ -102,10 +129,11 @@ class SanguoshaNarrator(Narrator):
                 f"phase {view.get('phase')}", f"draw pile {view.get('pile_count')}"]
         lines = [" · ".join(head)]
         pending = view.get("pending")
-        if pending:
+        waiting_on = pending and (pending.get("prompt") or pending.get("ask"))
+        if waiting_on:
             asked = "every seat may be asked" if pending.get("seat") is None \
                 else f"seat {pending.get('seat')}"
-            lines.append(f"waiting: {pending.get('prompt') or pending.get('ask')} ({asked})")
+            lines.append(f"waiting: {waiting_on} ({asked})")
         for row in view.get("seats") or []:
             general = row.get("general")
             if isinstance(general, dict):
@@ -253,6 +281,23 @@ class _Story:
             return "Identities dealt: " + "; ".join(known), i
         return "Identities dealt" + (": " + "; ".join(known) if known else ""), i
 
+    def on_GeneralsOffered(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        offers = d.get("offers") or []
+        counts = d.get("counts") or [None if o is None else len(o) for o in offers]
+        dealt = [s for s, c in enumerate(counts) if c]
+        lord = self.lord
+        if isinstance(lord, int) and dealt == [lord]:
+            text = f"{self.who(lord)}, the lord, is offered {counts[lord]} generals"
+        else:
+            size = {counts[s] for s in dealt}
+            text = "Every other seat is dealt " + (
+                f"{size.pop()} generals" if len(size) == 1 else "generals")
+        seen = [(s, o) for s, o in enumerate(offers) if o]
+        if seen:
+            text += "; " + "; ".join(f"{self.who(s)}: {self.whom_generals(o)}"
+                                     for s, o in seen)
+        return text, i
+
     def on_GeneralChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         seat, general = d.get("seat"), d.get("general")
         lord = ", the lord," if seat == self.lord else ""
@@ -277,6 +322,16 @@ class _Story:
                  + (f" ({d['hp'][s]} HP)" if d.get("hp") else "")
                  for s, g in enumerate(generals) if g]
         return "Generals shown: " + "; ".join(shown), i
+
+    def on_PairBonusChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        if d.get("choice") == "decline":
+            return f"{self.who(d.get('seat'))} declines the perfect-pair bonus", i
+        return None, i  # the draw or the healing that follows tells it
+
+    def on_HalfFishChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        if d.get("choice") == "decline":
+            return f"{self.who(d.get('seat'))} declines the half-fish card", i
+        return None, i
 
     def whom_generals(self, generals: Sequence[str | None]) -> str:
         named = [self.narrator.word(g) for g in generals if g]

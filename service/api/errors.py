@@ -8,7 +8,7 @@ from flask import Flask, jsonify
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from domain.game import GameOver, IllegalAction
+from domain.game import GameOver, IllegalAction, UnsupportedRules
 from service.hall import Conflict, NotFound
 from service.store import StoreError
 
@@ -41,7 +41,8 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(IllegalAction)
     def _illegal(e: IllegalAction) -> Any:
-        return error_response(409 if isinstance(e, GameOver) else 422, e.code, e.message)
+        status = 409 if isinstance(e, (GameOver, UnsupportedRules)) else 422
+        return error_response(status, e.code, e.message)
 
     @app.errorhandler(NotFound)
     def _not_found(e: NotFound) -> Any:

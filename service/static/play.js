@@ -238,7 +238,7 @@
         const mine = (view.hands || {})[String(me)] || [];
         return `<div class="muted">your hand: click cards to choose them</div><div class="cards hand-pick">` +
           mine.map((c) => `<span data-pick='${esc(JSON.stringify(c))}'>` +
-            card("doudizhu", c, "big" + (picked.has(c) ? " sel" : "")).replace(/(Black|Red) Joker/, "Joker") +
+            card(view.kind, c, "big" + (picked.has(c) ? " sel" : "")).replace(/(Black|Red) Joker/, "Joker") +
             `</span>`).join("") + `</div>`;
       },
       actions(view, me, picked) {

@@ -56,7 +56,7 @@
   }
 
   tables.doudizhu = (v, ctx = {}) => {
-    const kind = "doudizhu";
+    const kind = v.kind;
     const last = trick(v.plays);
     const boxes = v.players.map((_, s) => {
       const role = v.landlord === null || v.landlord === undefined ? "" :

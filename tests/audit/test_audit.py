@@ -181,6 +181,22 @@ def test_one_changed_byte_is_caught_and_named(hall: GameHall, store: str, stored
     assert any(p.startswith("event 4 does not follow event 3") for p in report.chain)
 
 
+def test_a_row_edited_into_text_is_named_not_a_crash(hall: GameHall, store: str,
+                                                      stored: Hand) -> None:
+    # sqlite3's replace() on a BLOB column, without a CAST back, stores TEXT
+    if not store.startswith("sqlite"):
+        pytest.skip("PostgreSQL keeps bytea a bytea")
+    tamper(store, "UPDATE {table} SET state = REPLACE(CAST(state AS TEXT), '\"bid\":3', "
+           "'\"bid\":2') WHERE originator_id=%s AND originator_version=3",
+           key(store, stored.id))
+    fresh = GameHall.from_store(store)
+    report = audit_game(fresh, stored.id)
+    fresh.close()
+    assert not report.agrees
+    assert any("event 3 is stored as text" in p for p in report.chain)
+    assert any(p.startswith("event 4 does not follow event 3") for p in report.chain)
+
+
 def test_a_deleted_row_is_caught(hall: GameHall, store: str, stored: Hand) -> None:
     tamper(store, "DELETE FROM {table} WHERE originator_id=%s AND originator_version=5",
            key(store, stored.id))

@@ -59,3 +59,32 @@ def test_the_night_as_the_killers_and_the_police_see_it() -> None:
         "The police investigate Seat 4 (p4): a killer!",
         "Night 2: the killers choose Seat 6 (p6)",
     ]
+
+
+def test_the_table_as_text_shows_what_the_viewer_may_see() -> None:
+    import random
+
+    from domain import registry
+    from domain.simulate import play_out
+
+    spec = registry.spec("killer")
+    policy = spec.policy("informed")
+    rng = random.Random(1)
+    game = spec.create([f"p{i}" for i in range(8)], {}, agents=["informed"] * 8, rng=rng)
+    while game.phase != "vote":
+        seat = game.to_act()[0]
+        game.act(seat, policy(game, seat, rng), rng)
+    killer = game.roles.index("killer")
+    lines = KillerNarrator().table(game.view(killer)).splitlines()
+    # a killer sees the killers and the dead; every other role is hidden
+    assert lines[0].startswith("night 1 · phase vote")
+    rows = lines[1:]
+    assert len(rows) == 8
+    for seat, row in enumerate(rows):
+        if game.roles[seat] == "killer" or not game.alive[seat]:
+            assert game.roles[seat] in row
+        else:
+            assert "(hidden)" in row
+    play_out(game, [policy] * 8, rng)
+    end = KillerNarrator().table(game.view("spectator"))
+    assert "(hidden)" not in end and f"outcome: {game.outcome['side']}" in end

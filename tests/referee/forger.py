@@ -43,6 +43,19 @@ class StoredRows:
             cur = conn.execute(sql.replace("{table}", f"{schema}.paiju_events"), params)
             return cur.fetchall() if cur.description else []
 
+    def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        """One statement for many rows, on one connection (a game has hundreds)."""
+        if self.sqlite:
+            with sqlite3.connect(urlparse(self.store).path[1:]) as conn:
+                conn.executemany(sql.replace("%s", "?").replace("{table}", "stored_events"),
+                                 rows)
+            return
+        import psycopg
+
+        schema = self.store.split("schema=")[1]
+        with psycopg.connect(self.store.split("?")[0], autocommit=True) as conn:
+            conn.cursor().executemany(sql.replace("{table}", f"{schema}.paiju_events"), rows)
+
     @property
     def _key(self) -> Any:
         return self.game_id.hex if self.sqlite else self.game_id
@@ -55,11 +68,15 @@ class StoredRows:
     def rewrite(self, edit: Callable[[list[Body]], None]) -> None:
         """Edit the decoded rows in place, then store them re-sealed."""
         bodies = self.read()
+        stored = [canonical_bytes(b) for b in bodies]
         edit(bodies)
         prev = ""
-        for body in bodies:
+        changed: list[tuple[Any, ...]] = []
+        for body, was in zip(bodies, stored, strict=True):
             body["prev"] = prev
             raw = canonical_bytes(body)
-            self._run("UPDATE {table} SET state = %s WHERE originator_id = %s AND "
-                      "originator_version = %s", (raw, self._key, body["originator_version"]))
             prev = hashlib.sha256(raw).hexdigest()
+            if raw != was:  # rows before the edit are already as they would be written
+                changed.append((raw, self._key, body["originator_version"]))
+        self._run_many("UPDATE {table} SET state = %s WHERE originator_id = %s AND "
+                       "originator_version = %s", changed)

@@ -23,8 +23,10 @@ def htable(
     *,
     first: int = 0,
     options: dict[str, Any] | None = None,
+    rules: int | None = None,
 ) -> HegemonyGame:
-    """Given: ``len(picks)`` seats whose heads and deputies are ``picks``."""
+    """Given: ``len(picks)`` seats whose heads and deputies are ``picks`` (under an older
+    ``rules`` version if given)."""
     n = len(picks)
     used = {g for pair in picks for g in pair}
     spare = [g for g in IDS if g not in used]
@@ -35,7 +37,8 @@ def htable(
         candidates.append([head, deputy, *extra])
     game = HegemonyGame.new([f"p{i}" for i in range(n)],
                             {"ask_everyone": False, **(options or {})}, rng=random.Random(0),
-                            deck=deck_for(hands, pile, n), candidates=candidates, first=first)
+                            deck=deck_for(hands, pile, n), candidates=candidates, first=first,
+                            rules=rules)
     for seat, (head, deputy) in enumerate(picks):
         act(game, seat, type="choose_generals", head=head, deputy=deputy)
     return game
@@ -48,8 +51,8 @@ def skip_turn(game: HegemonyGame, show: str | None = None) -> None:
             act(game, game.current, type="decline")
         else:
             act(game, game.current, type="show", which=show)
-    while game.ask == "pair":
-        act(game, game.current, type="pair_bonus", choice="draw")
+    while game.ask in ("pair", "fish"):
+        act(game, game.current, type=f"{game.ask}_bonus", choice="draw")
     if game.ask == "play" and game.outcome is None:
         end_turn(game)
 

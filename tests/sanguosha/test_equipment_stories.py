@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from eventsourcing.domain import event
-
 from domain.sanguosha.actions import KillLimitReached, OutOfRange
 from domain.sanguosha.cards import NAME
 from domain.sanguosha.identity import IdentityGame
-from tests.sanguosha.rig import act, card, kinds, pass_to, refuse, table
+from tests.sanguosha.rig import Gendered, act, card, kinds, pass_to, refuse, table
 
 
 def equip(game: IdentityGame, seat: int, *names: str) -> None:
@@ -135,18 +133,6 @@ def test_ice_sword_may_be_declined_for_damage() -> None:
     act(game, 2, type="decline")
     events = act(game, 0, type="decline")
     assert kinds(events) == ["Declined", "Damaged"]
-
-
-class Gendered(IdentityGame):
-    """A table whose even seats are male and odd seats female (generals have genders in
-    general mode and in Kingdom Wars; no-skill identity mode has none)."""
-
-    @event("Started")
-    def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
-        super().__init__(players=players, options=options, agents=agents)
-
-    def gender(self, seat: int) -> str | None:
-        return "male" if seat % 2 == 0 else "female"
 
 
 def test_double_swords_target_discards_or_the_attacker_draws() -> None:

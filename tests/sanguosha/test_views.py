@@ -62,3 +62,27 @@ def test_redacted_events_hide_hands_and_roles() -> None:
     assert drawn["cards"] is None and drawn["count"] == 2
     assert game.event_view(events[5], 0)["data"]["cards"] == events[5].cards
     assert game.event_view(events[1], REFEREE)["data"]["roles"] == game.roles
+
+
+def test_every_card_a_view_shows_is_named_beside_its_id_and_no_other() -> None:
+    # given: a table where seat 0 holds a horse and has put it on
+    game = table({0: ["plus_horse"]})
+    act(game, 0, type="use", card=game.hands[0][0])
+    mine, theirs = game.view(0), game.view(1)
+    # then: seat 0's hand, its legal actions' cards and the horse are named...
+    named = {int(c) for c in mine["cards"]}
+    assert set(game.hands[0]) <= named and game.equip[0][2] in named
+    assert {a["card"] for a in mine["legal_actions"] if "card" in a} <= named
+    horse = mine["cards"][str(game.equip[0][2])]
+    assert horse["slot"] == "plus_horse" and horse["id"] == game.equip[0][2]
+    assert horse["suit"] in horse["label"] or any(s in horse["label"] for s in "♠♥♣♦")
+    # ...and seat 1 gets names for what is public, never for seat 0's hidden hand
+    assert not set(game.hands[0]) & {int(c) for c in theirs["cards"]}
+    assert str(game.equip[0][2]) in theirs["cards"]
+
+
+def test_an_event_view_names_its_cards_for_whom_may_see_them() -> None:
+    game = table()
+    dealt = next(e for e in game.pending_events if type(e).__name__ == "HandsDealt")
+    assert {int(c) for c in game.event_view(dealt, 2)["cards"]} == set(dealt.hands[2])
+    assert game.event_view(dealt, SPECTATOR)["cards"] == {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from service.cli import main
@@ -46,6 +47,7 @@ def test_simulate_then_replay_then_audit(tmp_path: Path) -> None:
                                   "--store", store])
     assert listed.output.splitlines()[0].startswith(game_id)
     assert len(listed.output.splitlines()) == 6 and "paiju games --after" in listed.output
+    assert "--status finished --limit 5" in listed.output.splitlines()[-1]  # the same filter
 
 
 def test_same_seed_same_games(tmp_path: Path) -> None:
@@ -65,3 +67,23 @@ def test_bad_inputs_say_why(tmp_path: Path) -> None:
     assert out.exit_code == 2 and "unknown doudizhu policy" in out.output
     out = runner.invoke(main, ["replay", "nope", "--store", "oracle://x"])
     assert out.exit_code == 2 and "unknown store" in out.output
+
+
+def test_each_kind_simulates_with_its_own_first_policy_by_default(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for kind, players in (("killer", "8"), ("hegemony", "4")):
+        out = runner.invoke(main, ["simulate", kind, "-n", "2", "--players", players,
+                                   "--store", "memory://"])
+        assert out.exit_code == 0 and f"2 {kind} games" in out.output, out.output
+
+
+def test_every_command_takes_the_store_even_flasks_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    runner = CliRunner()
+    out = runner.invoke(main, ["migrate", "--store", "memory://"])
+    assert out.exit_code == 0 and "no tables to set up" in out.output
+    monkeypatch.delenv("PAIJU_STORE", raising=False)
+    out = runner.invoke(main, ["run", "--store", "sqlite:///elsewhere.db", "--help"])
+    assert out.exit_code == 0 and os.environ.get("PAIJU_STORE") == "sqlite:///elsewhere.db"
+    monkeypatch.delenv("PAIJU_STORE", raising=False)

@@ -172,3 +172,20 @@ def test_simulation_collects_rarely_while_it_runs_and_restores_the_collector(
     simulate(hall, "doudizhu", 3, "random", seed=1)
     assert gc.get_threshold() == before
     assert seen and all(t[0] > before[0] for t in seen)
+
+
+def test_a_run_with_workers_names_one_of_its_own_games(tmp_path: Any, monkeypatch: Any) -> None:
+    # given: a store that already holds an earlier run's games
+    monkeypatch.setattr(simulation, "CHUNK", 3)  # several worker tasks with few games
+    store = f"sqlite:///{tmp_path}/runs.db"
+    hall = GameHall.from_store(store)
+    try:
+        simulate(hall, "doudizhu", 4, "random", seed=1)
+        before = set(hall.iter_game_ids("doudizhu"))
+        # when: a second run is played by two worker processes
+        summary = simulate(hall, "doudizhu", 9, "random", seed=2, workers=2, store=store)
+        # then: the game it offers to replay is one of this run's
+        assert summary.first_id is not None
+        assert hall.game(summary.first_id).id not in before
+    finally:
+        hall.close()
