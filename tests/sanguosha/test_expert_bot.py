@@ -45,14 +45,16 @@ def test_expert_is_registered_for_identity_mode() -> None:
 
 
 @pytest.mark.parametrize("players", [5, 8])
-def test_every_expert_action_is_legal_and_games_end(players: int) -> None:
+@pytest.mark.parametrize("generals", [False, True])
+def test_every_expert_action_is_legal_and_games_end(players: int, generals: bool) -> None:
     rng = random.Random(players)
     for agents in (["expert"] * players, ["expert", "identity"] * (players // 2)
                    + ["random"] * (players % 2)):
-        game = IdentityGame.new([f"p{i}" for i in range(players)], agents=agents, rng=rng)
+        game = IdentityGame.new([f"p{i}" for i in range(players)], {"generals": generals},
+                                agents=agents, rng=rng)
         steps = 0
         while game.outcome is None and steps < 20_000:
-            (seat,) = game.to_act()
+            seat = game.to_act()[0]  # (with generals, the seats but the lord choose at once)
             action = IDENTITY_POLICIES[agents[seat]](game, seat, rng)
             assert match(action, game.legal_actions(seat)) is not None, action
             game.act(seat, action, rng)
