@@ -4,6 +4,8 @@
 cards). ``identity`` plays its identity from what the seat may know: its own role, the
 lord, revealed roles and the public record of who attacked or rescued whom. ``kingdom``
 (Kingdom Wars) plays for the side its own generals give it, from the public sides.
+Both read the table only through ``Seen`` (the seat's own view, see ``seen.py``), never
+the engine's state; ``expert`` (``expert.py``) is the stronger identity-mode policy.
 """
 
 from __future__ import annotations
@@ -38,9 +40,23 @@ from domain.sanguosha.cards import (
     SNATCH,
     WEAPON,
 )
+from domain.sanguosha.expert import expert_policy
 from domain.sanguosha.generals import ROSTER, perfect_pair
-from domain.sanguosha.hegemony import CAREERIST, HegemonyGame
-from domain.sanguosha.identity import LORD, LOYALIST, REBEL, RENEGADE, IdentityGame
+from domain.sanguosha.hegemony import (
+    CAREERIST,
+    HegemonyGame,
+    becomes_careerist,
+    careerist_side,
+)
+from domain.sanguosha.identity import (
+    LORD,
+    LOYALIST,
+    REBEL,
+    RENEGADE,
+    IdentityGame,
+    identity_table,
+)
+from domain.sanguosha.seen import Seen
 
 Action = dict[str, Any]
 
@@ -62,135 +78,144 @@ def value(card: int) -> int:
 
 
 # --- what an identity seat believes ---------------------------------------------------
-def leaning(game: IdentityGame, seat: int) -> float:
+def lord_of(seen: Seen) -> int:
+    """The lord's seat: its identity is public from the deal."""
+    return seen.roles.index(LORD)
+
+
+def leaning(seen: Seen, seat: int) -> float:
     """> 0: acts like a rebel (attacks the lord); < 0: acts for the lord."""
-    lord = game.lord
-    h = game.hostility
+    lord = lord_of(seen)
+    h = seen.hostility
     lean = float(h[seat][lord])
-    for other in range(game.n):
+    for other in range(seen.n):
         if other not in (seat, lord) and h[seat][other] and h[other][lord] > 0:
             lean -= 0.5 * h[seat][other]  # attacking the lord's attackers
     return lean
 
 
-def unknown_roles(game: IdentityGame, me: int) -> tuple[list[int], dict[str, int]]:
-    """The living seats whose role ``me`` does not know, and the roles left among them
-    (the table is public and so is every dead seat's role)."""
+def unknown_roles(seen: Seen) -> tuple[list[int], dict[str, int]]:
+    """The living seats whose role the seat does not know, and the roles left among them
+    (the identity table is public and so is every dead seat's role)."""
+    memo = seen.memo.get("unknown_roles")
+    if memo is not None:
+        return memo
     left = {r: 0 for r in (LORD, LOYALIST, REBEL, RENEGADE)}
-    for r in game.roles:  # the identity table: public knowledge
+    for r in identity_table(seen.n, seen.options.get("ten_player_table", "two_renegades")):
         left[r] += 1
     unknown = []
-    for s in range(game.n):
-        if game.role_visible(s, me) or not game.alive[s]:
-            left[game.roles[s]] -= 1
+    for s in range(seen.n):
+        role = seen.roles[s]
+        if role is not None:
+            left[role] -= 1
         else:
             unknown.append(s)
+    seen.memo["unknown_roles"] = unknown, left
     return unknown, left
 
 
-def relation(game: IdentityGame, me: int, other: int) -> int:
-    """+1 friend, -1 enemy, 0 unknown, as ``me`` sees ``other``."""
+def relation(seen: Seen, other: int) -> int:
+    """+1 friend, -1 enemy, 0 unknown, as the seat sees ``other``."""
+    me = seen.me
     if other == me:
         return 1
-    roles, mine = game.roles, game.roles[me]
-    if game.role_visible(other, me):
-        known = roles[other]
-        if mine == RENEGADE:
-            return _renegade_view(game, me, other)
+    roles, mine = seen.roles, seen.roles[me]
+    if mine == RENEGADE:
+        return _renegade_view(seen, other)
+    known = roles[other]
+    if known is not None:
         if mine in (LORD, LOYALIST):
             return 1 if known in (LORD, LOYALIST) else -1
         return 1 if known == REBEL else -1
-    unknown, left = unknown_roles(game, me)
-    if mine == RENEGADE:
-        return _renegade_view(game, me, other)
+    unknown, left = unknown_roles(seen)
     friends = left[LOYALIST] if mine in (LORD, LOYALIST) else left[REBEL]
     if friends == 0:
         return -1
     if friends == len(unknown):
         return 1
-    evidence = _evidence(game, me, other)
+    evidence = _evidence(seen, other)
     if evidence > 0:
         return -1
     if evidence < 0:
         return 1
     # no evidence for a long time: the loyalists press the unknown
-    return -1 if mine == LOYALIST and game.turn > 12 * game.n else 0
+    return -1 if mine == LOYALIST and seen.turn > 12 * seen.n else 0
 
 
-def _evidence(game: IdentityGame, me: int, other: int) -> int:
-    """> 0 when ``other`` has attacked seats ``me`` knows to be on its side (or rescued
+def _evidence(seen: Seen, other: int) -> int:
+    """> 0 when ``other`` has attacked seats the seat knows to be on its side (or rescued
     its known enemies); < 0 for the reverse."""
-    roles, mine, row = game.roles, game.roles[me], game.hostility[other]
-    lord_side = mine in (LORD, LOYALIST)
+    roles, row = seen.roles, seen.hostility[other]
+    lord_side = roles[seen.me] in (LORD, LOYALIST)
     score = 0
-    for y in range(game.n):
+    for y in range(seen.n):
         h = row[y]
-        if not h or y == other or not game.role_visible(y, me):
+        if not h or y == other or roles[y] is None:
             continue
         friend = (roles[y] in (LORD, LOYALIST)) if lord_side else roles[y] == REBEL
         score += h if friend else -h
     return score
 
 
-def _renegade_view(game: IdentityGame, me: int, other: int) -> int:
+def _renegade_view(seen: Seen, other: int) -> int:
     """Keep the balance: help the weaker side, protect the lord until it is alone."""
-    lord = game.lord
-    others = [s for s in range(game.n) if game.alive[s] and s not in (me, lord)]
+    lord = lord_of(seen)
+    others = [s for s in range(seen.n) if seen.alive[s] and s not in (seen.me, lord)]
     if other == lord:
-        return -1 if not others else (1 if game.hp[lord] <= 2 else 0)
-    _, left = unknown_roles(game, me)
-    role = game.roles[other] if game.role_visible(other, me) else None
+        return -1 if not others else (1 if seen.hp[lord] <= 2 else 0)
+    _, left = unknown_roles(seen)
+    role = seen.roles[other]
     rebels = left[REBEL]  # living rebels: the renegade sees only itself and the lord
     loyal = len(others) - rebels
     if rebels == 0 or loyal == 0:
         return -1
-    rebel_like = role == REBEL or (role is None and leaning(game, other) > 0)
-    loyal_like = role == LOYALIST or (role is None and leaning(game, other) < 0)
+    rebel_like = role == REBEL or (role is None and leaning(seen, other) > 0)
+    loyal_like = role == LOYALIST or (role is None and leaning(seen, other) < 0)
     if rebels >= loyal:
         return -1 if rebel_like else 0
     return -1 if loyal_like else 0
 
 
-Relation = Callable[[Any, int, int], int]
-Bonus = Callable[[Any, int, list[int]], float]
+Relation = Callable[[Seen, int], int]
+Bonus = Callable[[Seen, list[int]], float]
 
 
-def _lord_bonus(game: IdentityGame, seat: int, targets: list[int]) -> float:
+def _lord_bonus(seen: Seen, targets: list[int]) -> float:
     """A rebel's extra wish to hit the lord."""
-    return 2 if game.lord in targets and game.roles[seat] == REBEL else 0
+    return 2 if seen.roles[seen.me] == REBEL and lord_of(seen) in targets else 0
 
 
-def _spear_bonus(game: Any, seat: int, target: int) -> float:
-    return 3 if getattr(game, "kind", "") == "identity" and target == game.lord else 0
+def _spear_bonus(seen: Seen, target: int) -> float:
+    return 3 if seen.roles[target] == LORD else 0
 
 
-def _others_score(game: Any, seat: int, relation: Relation) -> int:
+def _others_score(seen: Seen, relation: Relation) -> int:
     """Friends minus enemies among the other living seats (for area tricks)."""
-    return sum(relation(game, seat, s) for s in range(game.n) if s != seat and game.alive[s])
+    return sum(relation(seen, s) for s in seen.others())
 
 
-def _use_score(game: Any, seat: int, a: Action, relation: Relation, bonus_of: Bonus) -> float:
+def _use_score(seen: Seen, a: Action, relation: Relation, bonus_of: Bonus) -> float:
+    me = seen.me
     if "spear" in a:
         t = a["targets"][0]
-        return 2 + _spear_bonus(game, seat, t) if relation(game, seat, t) < 0 else -1
+        return 2 + _spear_bonus(seen, t) if relation(seen, t) < 0 else -1
     card = a["card"]
     name = NAME[card]
     targets = a.get("targets", [])
-    rel = [relation(game, seat, t) for t in targets]
+    rel = [relation(seen, t) for t in targets]
     if KIND[card] == EQUIPMENT:
-        return 4 if game.equip[seat][SLOT[card]] is None else 1.5
+        return 4 if seen.equip[me][SLOT[card]] is None else 1.5  # type: ignore[index]
     if name == PEACH:
-        return 9 if game.hp[seat] <= 2 else 3
+        return 9 if seen.hp[me] <= 2 else 3
     if name == EX_NIHILO:
         return 9
     if name == AMAZING_GRACE:
         return 2
     if name == PEACH_GARDEN:
-        gain = sum(relation(game, seat, s) for s in range(game.n)
-                   if game.alive[s] and game.hp[s] < game.max_hp[s])
+        gain = sum(relation(seen, s) for s in seen.living() if seen.hp[s] < seen.max_hp[s])
         return 2 + gain if gain > 0 else -1
     if name in (BARBARIANS, ARROWS):
-        score = -_others_score(game, seat, relation)
+        score = -_others_score(seen, relation)
         return 3 + score if score > 0 else -1
     if name == LIGHTNING:
         return -1
@@ -198,23 +223,22 @@ def _use_score(game: Any, seat: int, a: Action, relation: Relation, bonus_of: Bo
         return 3 if rel[1] < 0 else -1
     if not rel or min(rel) >= 0:
         if name in (DISMANTLEMENT, SNATCH) and rel and rel[0] > 0 and any(
-                KIND[c] == DELAYED for c in game.judging[targets[0]]):
+                KIND[c] == DELAYED for c in seen.judging[targets[0]]):
             return 4  # clear a friend's judgment area
         return -1
     if any(r > 0 for r in rel):
         return -1
-    bonus = bonus_of(game, seat, targets)
+    bonus = bonus_of(seen, targets)
     base = {KILL: 6, DUEL: 5, SNATCH: 6, DISMANTLEMENT: 5, INDULGENCE: 5}.get(name, 3)
     return base + bonus + 0.1 * len(targets)
 
 
-def _play(game: Any, seat: int, legal: list[Action], rng: random.Random, relation: Relation,
-          bonus_of: Bonus) -> Action:
+def _play(seen: Seen, rng: random.Random, relation: Relation, bonus_of: Bonus) -> Action:
     best, best_score = {"type": "end_play"}, 0.0
-    for a in legal:
+    for a in seen.legal:
         if a["type"] != "use":
             continue
-        score = _use_score(game, seat, a, relation, bonus_of) + rng.random() * 0.01
+        score = _use_score(seen, a, relation, bonus_of) + rng.random() * 0.01
         if score > best_score:
             best, best_score = a, score
     if "count" in best:
@@ -236,21 +260,18 @@ def _first(legal: list[Action], kind: str) -> Action | None:
 
 def identity_policy(game: IdentityGame, seat: int, rng: random.Random) -> Action:
     """Rebels go for the lord, loyalists guard it, the renegade keeps the balance."""
-    return _card_play(game, seat, rng, relation, _lord_bonus)
+    return _card_play(Seen.of(game, seat), rng, relation, _lord_bonus)
 
 
-def _card_play(game: Any, seat: int, rng: random.Random, relation: Relation,
-               bonus_of: Bonus) -> Action:
-    """Every card window, played for the friends ``relation`` names."""
-    legal = game.legal_actions(seat)
-    ask = game.ask
-    f = game.stack[-1]
+def _card_play(seen: Seen, rng: random.Random, relation: Relation, bonus_of: Bonus) -> Action:
+    """Every card window, played for the friends ``relation`` names, from the view."""
+    legal, ask, p, me = seen.legal, seen.ask, seen.pending, seen.me
     decline: Action = {"type": "decline"}
     if ask == "play":
-        return _play(game, seat, legal, rng, relation, bonus_of)
+        return _play(seen, rng, relation, bonus_of)
     if ask in ("discard", "axe", "double_swords"):
         template = next((a for a in legal if "count" in a), None)
-        if ask == "axe" and (template is None or relation(game, seat, f["t"][f["i"]]) >= 0
+        if ask == "axe" and (template is None or relation(seen, p["target"]) >= 0
                              or len(template["from"]) < 4):
             return decline
         if ask == "double_swords" and (template is None or len(template["from"]) > 3):
@@ -261,46 +282,45 @@ def _card_play(game: Any, seat: int, rng: random.Random, relation: Relation,
         return next((a for a in legal if a["type"] == "eight_trigrams"), None) or _first(
             legal, "respond") or decline
     if ask == "kill":
-        if f["k"] == DUEL:
-            other = f["u"] if seat != f["u"] else f["t"][0]
-            if relation(game, seat, other) > 0 and game.hp[seat] > 1:
+        if p["effect"] == DUEL:
+            other = p["user"] if me != p["user"] else p["targets"][0]
+            if relation(seen, other) > 0 and seen.hp[me] > 1:
                 return decline
         return _first(legal, "respond") or (
             _cheapest(legal[-2]) if len(legal) > 1 and "count" in legal[-2] else decline)
     if ask == "nullify":
-        target, trick = f["tgt"], f["trick"]
-        friend = relation(game, seat, target)
+        target, trick = p["target"], p["trick"]
+        friend = relation(seen, target)
         want = (trick in HARMFUL and friend > 0) or (trick not in HARMFUL and friend < 0)
-        if want != f["n"]:
+        if want != p["nullified"]:
             return _first(legal, "respond") or decline
         return decline
     if ask == "peach":
-        dying = f["v"]
-        if dying == seat or relation(game, seat, dying) > 0:
+        dying = p["dying"]
+        if dying == me or relation(seen, dying) > 0:
             return _first(legal, "respond") or decline
         return decline
     if ask in ("blade", "collateral"):
-        target = f["t"][f["i"]] if ask == "blade" else f["t"][1]
-        if ask == "collateral" or relation(game, seat, target) < 0:
+        target = p["target"] if ask == "blade" else p["targets"][1]
+        if ask == "collateral" or relation(seen, target) < 0:
             kill = _first(legal, "respond")
-            if kill is not None and (ask == "blade" or relation(game, seat, target) <= 0):
+            if kill is not None and (ask == "blade" or relation(seen, target) <= 0):
                 return kill
         return decline
     if ask == "ice_sword":
-        target = f["t"][f["i"]]
-        return {"type": "accept"} if relation(game, seat, target) > 0 else decline
+        return {"type": "accept"} if relation(seen, p["target"]) > 0 else decline
     if ask == "kylin":
-        return legal[0] if relation(game, seat, f["t"][f["i"]]) < 0 else decline
+        return legal[0] if relation(seen, p["target"]) < 0 else decline
     if ask == "pick":
-        target = f["pf"]
-        if relation(game, seat, target) > 0:
-            judged = [a for a in legal if a.get("card") in game.judging[target]]
+        target = p["from"]
+        if relation(seen, target) > 0:
+            judged = [a for a in legal if a.get("card") in seen.judging[target]]
             if judged:
                 return judged[0]
-        equipment = [a for a in legal if "card" in a and a["card"] in game.equip[target]]
+        equipment = [a for a in legal if "card" in a and a["card"] in seen.equip[target]]
         for slot in (PLUS, ARMOR, WEAPON):
             for a in equipment:
-                if a["card"] == game.equip[target][slot]:
+                if a["card"] == seen.equip[target][slot]:
                     return a
         return legal[0]
     if ask == "grace":
@@ -308,31 +328,43 @@ def _card_play(game: Any, seat: int, rng: random.Random, relation: Relation,
     return legal[-1]
 
 
-IDENTITY_POLICIES = {"random": random_policy, "identity": identity_policy}
+IDENTITY_POLICIES = {"random": random_policy, "identity": identity_policy,
+                     "expert": expert_policy}
 
 
 # --- Kingdom Wars -------------------------------------------------------------------
-def kingdom_relation(game: HegemonyGame, me: int, other: int) -> int:
-    """+1 friend, -1 enemy, 0 unknown, as ``me`` sees ``other``: from its own generals
+def would_be(seen: Seen) -> str:
+    """The side the seat has, or would take if it showed a general now (from its own
+    kingdom, which it sees, and the public sides)."""
+    me = seen.me
+    if seen.sides[me] is not None:
+        return seen.sides[me]  # type: ignore[return-value]
+    kingdom = seen.view["seats"][me]["kingdom"]
+    count = sum(1 for s in seen.sides if s == kingdom)
+    return careerist_side(me) if becomes_careerist(count, seen.n) else kingdom
+
+
+def kingdom_relation(seen: Seen, other: int) -> int:
+    """+1 friend, -1 enemy, 0 unknown, as the seat sees ``other``: from its own generals
     (the side it has or would take), the public sides and the public record of attacks."""
-    if other == me:
+    if other == seen.me:
         return 1
-    mine = game.would_be(me)
-    theirs = game.side[other]
+    mine = would_be(seen)
+    theirs = seen.sides[other]
     if theirs is not None:
         return -1 if mine.startswith(CAREERIST) or theirs != mine else 1
     evidence = 0
-    for y in range(game.n):
-        h = game.hostility[other][y]
-        if h and y != other and game.side[y] is not None:
-            evidence += h if game.side[y] == mine else -h
+    for y in range(seen.n):
+        h = seen.hostility[other][y]
+        if h and y != other and seen.sides[y] is not None:
+            evidence += h if seen.sides[y] == mine else -h
     if evidence:
         return -1 if evidence > 0 else 1
     # nobody shows its hand for long: the hidden are pressed after two rounds
-    return -1 if game.turn > 2 * game.n else 0
+    return -1 if seen.turn > 2 * seen.n else 0
 
 
-def _no_bonus(game: Any, seat: int, targets: list[int]) -> float:
+def _no_bonus(seen: Seen, targets: list[int]) -> float:
     return 0
 
 
@@ -344,24 +376,25 @@ def _pair_value(action: Action) -> tuple[bool, int]:
 def kingdom_policy(game: HegemonyGame, seat: int, rng: random.Random) -> Action:
     """Keeps a perfect pair or the most HP; shows both generals at once unless that would
     make it a careerist (then only when three or fewer live); plays for its kingdom."""
-    legal = game.legal_actions(seat)
-    if game.choosing:
+    seen = Seen.of(game, seat)
+    legal = seen.legal
+    if seen.view.get("stage") == "choose":
         best = max(_pair_value(a) for a in legal)
         return rng.choice([a for a in legal if _pair_value(a) == best])
-    ask = game.ask
+    ask = seen.ask
     if ask == "show":
-        careerist = game.would_be(seat).startswith(CAREERIST)
-        if careerist and sum(game.alive) > 3:
+        careerist = would_be(seen).startswith(CAREERIST)
+        if careerist and sum(seen.alive) > 3:
             return {"type": "decline"}
         shows = [a for a in legal if a["type"] == "show"]
         return next((a for a in shows if a["which"] == "both"), shows[0])
     if ask == "pair":
-        wounded = game.max_hp[seat] - game.hp[seat]
-        return {"type": "pair_bonus", "choice": "heal" if game.hp[seat] <= 1 or (
-            wounded and game.hp[seat] <= 2) else "draw"}
+        wounded = seen.max_hp[seat] - seen.hp[seat]
+        return {"type": "pair_bonus", "choice": "heal" if seen.hp[seat] <= 1 or (
+            wounded and seen.hp[seat] <= 2) else "draw"}
     if ask == "fish":  # a card is never worse than none to this bot
         return {"type": "fish_bonus", "choice": "draw"}
-    return _card_play(game, seat, rng, kingdom_relation, _no_bonus)
+    return _card_play(seen, rng, kingdom_relation, _no_bonus)
 
 
 HEGEMONY_POLICIES: dict[str, Any] = {"random": random_policy, "kingdom": kingdom_policy}

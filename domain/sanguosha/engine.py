@@ -658,6 +658,9 @@ class SanguoshaGame(Resolution, Game):
             "discard": list(self.discard),
             "in_flight": list(self.flight),
             "pending": self._pending_view(hide_asked),
+            # who used a hostile card on whom (+1) or saved whom with a Peach (-2): built
+            # from public events only, the record every seat (and bot) infers sides from
+            "hostility": [list(row) for row in self.hostility],
             "seats": seats,
         })
         out["cards"] = named_cards(out)

@@ -7,12 +7,13 @@ import random
 from domain.sanguosha.actions import match
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES, relation
 from domain.sanguosha.identity import IdentityGame
+from domain.sanguosha.seen import Seen
 from domain.simulate import play_out
 from tests.sanguosha.rig import act, card, table
 
 
 def test_policies_are_registered() -> None:
-    assert set(IDENTITY_POLICIES) == {"random", "identity"}
+    assert set(IDENTITY_POLICIES) == {"random", "identity", "expert"}
     assert set(HEGEMONY_POLICIES) == {"random", "kingdom"}
 
 
@@ -45,7 +46,7 @@ def test_rebels_attack_the_lord_and_loyalists_guard_it() -> None:
     act(game, 0, type="discard", cards=game.hands[0][:2])
     rng = random.Random(0)
     # then: the rebel bot sees the lord as its enemy and kills it
-    assert relation(game, 1, 0) == -1
+    assert relation(Seen.of(game, 1), 0) == -1
     kill_targets = []
     while game.current == 1 and game.to_act() == [1] and game.ask == "play":
         action = IDENTITY_POLICIES["identity"](game, 1, rng)
@@ -56,4 +57,4 @@ def test_rebels_attack_the_lord_and_loyalists_guard_it() -> None:
             break
     assert kill_targets == [0]
     # then: the loyalist now counts the rebel as an enemy, the lord as a friend
-    assert relation(game, 2, 1) == -1 and relation(game, 2, 0) == 1
+    assert relation(Seen.of(game, 2), 1) == -1 and relation(Seen.of(game, 2), 0) == 1
