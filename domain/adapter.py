@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import secrets
 from collections.abc import Iterable
 from datetime import datetime
@@ -161,9 +162,34 @@ def _shape_of(cls: type) -> _Shape | None:
     return shape
 
 
+class _SaltPool:
+    """128-bit salts cut from OS randomness fetched 4 KiB at a time: one system call per
+    256 salts instead of one each (a Sanguosha game salts every event). A forked child
+    drops what its parent had fetched, so no two processes ever hand out the same bytes."""
+
+    SIZE = 4096
+
+    def __init__(self) -> None:
+        self.bytes = b""
+        self.at = 0
+
+    def take(self) -> str:
+        if self.at >= len(self.bytes):
+            self.bytes, self.at = secrets.token_bytes(self.SIZE), 0
+        self.at += 16
+        return self.bytes[self.at - 16:self.at].hex()
+
+    def drop(self) -> None:
+        self.bytes, self.at = b"", 0
+
+
+_SALTS = _SaltPool()
+os.register_at_fork(after_in_child=_SALTS.drop)
+
+
 def new_salt() -> str:
     """128 random bits from the OS: with it, no digest of a secret can be guessed."""
-    return secrets.token_hex(16)
+    return _SALTS.take()
 
 
 def build_event(event_class: type, originator_id: UUID, version: int,

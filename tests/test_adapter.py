@@ -143,3 +143,21 @@ def test_a_missing_upcaster_is_an_error_not_silence(hall: GameHall) -> None:
             hall.mapper.to_domain_event(row)
     finally:
         Tab.Ordered.class_version = 2
+
+
+def test_salts_are_fresh_128_bit_values_and_a_forked_child_never_repeats_its_parent() -> None:
+    import multiprocessing
+
+    from domain.adapter import new_salt
+
+    salts = [new_salt() for _ in range(600)]  # across more than one fetch from the OS
+    assert len(set(salts)) == 600 and all(len(s) == 32 and int(s, 16) >= 0 for s in salts)
+    new_salt()  # the pool holds bytes a child must not reuse
+    ctx = multiprocessing.get_context("fork")
+    reader, writer = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=lambda: writer.send([new_salt() for _ in range(3)]))
+    child.start()
+    theirs = reader.recv()
+    child.join()
+    mine = [new_salt() for _ in range(3)]
+    assert child.exitcode == 0 and not set(theirs) & set(mine)
