@@ -145,7 +145,8 @@ def test_a_seat_dies_at_one_hp(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(damaged_event, "apply", damaged)
     monkeypatch.setitem(resolution._STEPS, "dying", dying)
     games = 0
-    for gid, _, flagged in played(14, seed=4):
+    # bots that seldom rescue at 0 HP, so the first broken rule is the dying at 1 HP
+    for gid, _, flagged in played(14, seed=4, policies=("identity", "random")):
         first = min((v for g, v in fired if g == gid), default=None)
         if first is not None:  # the walk stops at the first: later ones cannot be placed
             games += 1
