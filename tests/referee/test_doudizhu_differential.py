@@ -83,11 +83,15 @@ def test_hands_left_by_an_escape_at_any_moment_audit_clean(hall: GameHall) -> No
     assert disagreements(hall, ids) == []
 
 
-def test_matches_audit_clean_hand_after_hand(hall: GameHall) -> None:
-    ids = matches(hall, 5, 4, seed=13)
-    assert disagreements(hall, ids) == []
-    report = audit_game(hall, ids[0])
-    assert [h["number"] for h in report.recount.details["hands"]] == [1, 2, 3, 4]
+def test_matches_audit_clean_hand_after_hand(store: str) -> None:
+    hall = GameHall.from_store(store)  # a SQLite file and a PostgreSQL schema
+    try:
+        ids = matches(hall, 5, 4, seed=13)
+        assert disagreements(hall, ids) == []
+        report = audit_game(hall, ids[0])
+        assert [h["number"] for h in report.recount.details["hands"]] == [1, 2, 3, 4]
+    finally:
+        hall.close()
 
 
 @pytest.mark.slow

@@ -73,10 +73,10 @@ def test_the_referee_agrees_with_the_engine_on_thousands_of_games() -> None:
         agree(seed)
 
 
-def test_through_the_store_with_a_person_seated() -> None:
+def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
     """The service's path: games with a person among bots (so every window asks every
     seat), saved and read back as rows, audited by ``audit_game``."""
-    hall = GameHall.from_store("memory://")
+    # hall: on a SQLite file and on a PostgreSQL schema (tests/conftest.py)
     for seed in range(6):
         rng = random.Random(seed)
         n = 4 + seed

@@ -72,10 +72,10 @@ def test_the_referee_agrees_with_the_engine_on_thousands_of_games() -> None:
         agree(seed)
 
 
-def test_through_the_store_with_a_person_seated() -> None:
+def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
     """The service's path: games with a person among bots, saved and read back as rows,
     audited by ``audit_game`` (which calls the referee)."""
-    hall = GameHall.from_store("memory://")
+    # hall: on a SQLite file and on a PostgreSQL schema (tests/conftest.py)
     for seed in range(12):
         rng = random.Random(seed)
         n = 8 + seed % 9
