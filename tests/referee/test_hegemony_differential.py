@@ -16,11 +16,12 @@ import pytest
 
 from domain.audit import Fact
 from domain.referee.hegemony import referee
+from domain.sanguosha.actions import concretize
 from domain.sanguosha.bots import HEGEMONY_POLICIES
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.simulate import play_out
-from service.audit import audit_game
 from service.hall import GameHall
+from tests.referee.seated import audit_seated_games
 
 #: the stored fields that are not the event's own data (as service/audit.py reads them)
 STAMPS = ("originator_id", "originator_version", "timestamp", "prev", "originator_topic")
@@ -74,23 +75,8 @@ def test_the_referee_agrees_with_the_engine_on_thousands_of_games() -> None:
 
 
 def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
-    """The service's path: games with a person among bots (so every window asks every
-    seat), saved and read back as rows, audited by ``audit_game``."""
-    # hall: on a SQLite file and on a PostgreSQL schema (tests/conftest.py)
-    for seed in range(6):
-        rng = random.Random(seed)
-        n = 4 + seed
-        person = rng.randrange(n)
-        agents = [sorted(HEGEMONY_POLICIES)[seed % 2]] * n
-        agents[person] = "human"
-        game: Any = hall.create_game("hegemony", [f"p{i}" for i in range(n)], agents=agents,
-                                     rng=rng, options={"turn_cap": 60})
-        while game.outcome is None:
-            seat = game.to_act()[0]
-            action = dict(rng.choice(game.legal_actions(seat)))
-            if "count" in action:  # a template: pick that many of its cards
-                action["cards"] = rng.sample(action.pop("from"), action.pop("count"))
-            game = hall.act(game.id, seat, action, rng=rng)
-        report = audit_game(hall, game.id)
-        assert report.agrees, report.text()
-        assert report.as_dict()["violations"] == []
+    """The service's path, on a SQLite file and a PostgreSQL schema (tests/conftest.py)."""
+    audit_seated_games(hall, "hegemony", 6, size=lambda seed: 4 + seed,
+                       bots=sorted(HEGEMONY_POLICIES), options={"turn_cap": 60},
+                       move=lambda game, seat, rng: concretize(
+                           rng.choice(game.legal_actions(seat)), rng))

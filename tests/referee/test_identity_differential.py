@@ -19,8 +19,8 @@ from domain.referee.identity import referee
 from domain.sanguosha.bots import IDENTITY_POLICIES, random_policy
 from domain.sanguosha.identity import IdentityGame
 from domain.simulate import play_out
-from service.audit import audit_game
 from service.hall import GameHall
+from tests.referee.seated import audit_seated_games
 
 #: the stored fields that are not the event's own data (as service/audit.py reads them)
 STAMPS = ("originator_id", "originator_version", "timestamp", "prev", "originator_topic")
@@ -73,19 +73,6 @@ def test_the_referee_agrees_with_the_engine_on_thousands_of_games() -> None:
 
 
 def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
-    """The service's path: games with a person among bots (everyone asked in every
-    window), saved and read back as rows, audited by ``audit_game``."""
-    # hall: on a SQLite file and on a PostgreSQL schema (tests/conftest.py)
-    for seed in range(7):
-        rng = random.Random(seed)
-        n = 4 + seed
-        person = rng.randrange(n)
-        agents = [POLICIES[seed % 2]] * n
-        agents[person] = "human"
-        game = hall.create_game("identity", [f"p{i}" for i in range(n)], agents=agents,
-                                rng=rng)
-        while game.outcome is None:
-            game = hall.act(game.id, person, random_policy(game, person, rng), rng=rng)
-        report = audit_game(hall, game.id)
-        assert report.agrees, report.text()
-        assert report.as_dict()["violations"] == []
+    """The service's path, on a SQLite file and a PostgreSQL schema (tests/conftest.py)."""
+    audit_seated_games(hall, "identity", 7, size=lambda seed: 4 + seed, bots=POLICIES,
+                       move=random_policy)

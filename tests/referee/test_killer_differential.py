@@ -19,8 +19,8 @@ from domain.killer.bots import POLICIES
 from domain.killer.game import KillerGame
 from domain.referee.killer import referee
 from domain.simulate import play_out
-from service.audit import audit_game
 from service.hall import GameHall
+from tests.referee.seated import audit_seated_games
 
 #: the stored fields that are not the event's own data (as service/audit.py reads them)
 STAMPS = ("originator_id", "originator_version", "timestamp", "prev", "originator_topic")
@@ -73,20 +73,6 @@ def test_the_referee_agrees_with_the_engine_on_thousands_of_games() -> None:
 
 
 def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
-    """The service's path: games with a person among bots, saved and read back as rows,
-    audited by ``audit_game`` (which calls the referee)."""
-    # hall: on a SQLite file and on a PostgreSQL schema (tests/conftest.py)
-    for seed in range(12):
-        rng = random.Random(seed)
-        n = 8 + seed % 9
-        person = rng.randrange(n)
-        agents = [sorted(POLICIES)[seed % 2]] * n
-        agents[person] = "human"
-        game = hall.create_game("killer", [f"p{i}" for i in range(n)], agents=agents,
-                                rng=rng)
-        while game.outcome is None:
-            game = hall.act(game.id, person, any_legal(game, person, rng),  # type: ignore[arg-type]
-                            rng=rng)
-        report = audit_game(hall, game.id)
-        assert report.agrees, report.text()
-        assert report.as_dict()["violations"] == []
+    """The service's path, on a SQLite file and a PostgreSQL schema (tests/conftest.py)."""
+    audit_seated_games(hall, "killer", 12, size=lambda seed: 8 + seed % 9,
+                       bots=sorted(POLICIES), move=any_legal)
