@@ -59,11 +59,16 @@ class NotAChoice(IllegalAction):
 
 
 def is_template(action: Action) -> bool:
-    return "count" in action
+    return "count" in action or action["type"] == "arrange"
 
 
 def concretize(action: Action, rng: random.Random) -> Action:
     """A concrete action from a listed one: templates get ``count`` random ids."""
+    if action["type"] == "arrange":
+        cards = list(action["from"])
+        rng.shuffle(cards)
+        k = rng.randint(0, len(cards))
+        return {"type": "arrange", "top": cards[:k], "bottom": cards[k:]}
     if "count" not in action:
         return dict(action)
     out = {k: v for k, v in action.items() if k not in ("count", "from")}
@@ -76,8 +81,12 @@ def _targets(action: Action) -> list[Any]:
     return list(t) if isinstance(t, list) else []
 
 
+#: the keys that tell two listed actions apart (besides type, targets and cards)
+_KEYS = ("card", "area", "spear", "skill", "suit", "choice")
+
+
 def _same(listed: Action, action: Action) -> bool:
-    for key in ("card", "area", "spear"):
+    for key in _KEYS:
         if listed.get(key) != action.get(key):
             return False
     lt, at = _targets(listed), _targets(action)
@@ -94,8 +103,16 @@ def match(action: Action, legal: list[Action]) -> Action | None:
     for listed in legal:
         if listed["type"] != kind:
             continue
+        if kind == "arrange":  # Guanxing: any split of the cards into top and bottom
+            top, bottom = action.get("top"), action.get("bottom")
+            if (isinstance(top, list) and isinstance(bottom, list)
+                    and sorted(top + bottom) == sorted(listed["from"])):
+                return {"type": "arrange", "top": list(top), "bottom": list(bottom)}
+            continue
         if "count" in listed:
-            if listed.get("spear") != action.get("spear") or _targets(listed) != _targets(action):
+            if (listed.get("spear") != action.get("spear") or _targets(listed) != _targets(action)
+                    or listed.get("skill") != action.get("skill")
+                    or listed.get("choice") != action.get("choice")):
                 continue
             cards = action.get("cards")
             pool = listed["from"]

@@ -46,11 +46,14 @@ from domain.sanguosha.cards import (
     SLOT,
     SNATCH,
     SUIT,
+    TRICK,
     lightning_strikes,
 )
+from domain.sanguosha.conversions import holds
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.resolution import Resolution
 from domain.sanguosha.responses import answers
+from domain.sanguosha.skill import JUDGE_RULES, SKILLS, Point
 from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
@@ -62,8 +65,11 @@ HAND_SIZE = 4
 #:    Kill; a draw the draw pile cannot supply even with the discard pile shuffled in ends
 #:    the game in a draw; after a death, the victory check comes before any reward or
 #:    penalty (a death that ends the game pays neither).
+#: 3. generals have their skills (issue 13): a table with skills gains the start phase,
+#:    the timing points of ``skill.Point``, conversions and modifiers; a game with no
+#:    skills plays exactly as under rules 2.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 2
+RULES_VERSION = 3
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
@@ -115,6 +121,15 @@ class SanguoshaGame(Resolution, Game):
         self.judged: list[int] = []
         self.stack: list[dict[str, Any]] = []
         self.due: dict[str, Any] | None = None
+        # skills (rules 3): each seat's skill ids, and whether any seat has one at all
+        # (a table without skills takes none of the skill engine's paths)
+        self.skills: list[tuple[str, ...]] = [() for _ in range(n)]
+        self.skilled = False
+        self.uses: dict[str, int] = {}  # "seat:skill" -> uses this turn
+        self.marks: dict[str, Any] = {}  # what skills noted for the current turn
+        self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
+        self.had_hand = [False] * n  # for "lost the last hand card" (Lianying)
+        self.had_equip: list[list[int]] = [[] for _ in range(n)]  # for Xiaoji
 
     # --- mode hooks ------------------------------------------------------------------
     def first_seat(self) -> int:
@@ -130,6 +145,80 @@ class SanguoshaGame(Resolution, Game):
     def draw_outcome(self, reason: str) -> dict[str, Any]:
         """The outcome of a game that ends with no winner (``turn_cap``, ``pile_exhausted``)."""
         raise NotImplementedError
+
+    def kingdom(self, seat: int) -> str | None:
+        """The kingdom of the seat's general (lord skills call on a kingdom)."""
+        return None
+
+    # --- skills ------------------------------------------------------------------------
+    def set_skills(self, skills: list[tuple[str, ...]]) -> None:
+        """Give each seat its skills (called from a mode's event body, so replay agrees)."""
+        self.skills = [tuple(s) for s in skills]
+        self.skilled = any(self.skills)
+        self.mods = [_modifiers(s) for s in self.skills]
+
+    def mod(self, seat: int, key: str) -> Any:
+        """A modifier of the seat's skills (``skill.Skill.mods``), or None."""
+        if not self.skilled:
+            return None
+        return self.mods[seat].get(key)
+
+    def holds(self, seat: int, name: str) -> bool:
+        return holds(self, seat, name)
+
+    def peach_bonus(self, helper: int, victim: int) -> int:
+        bonus = self.mod(victim, "peach_bonus")
+        return 0 if bonus is None else int(bonus(self, victim, helper))
+
+    def _point(self, point: Point, seats: list[int], ctx: dict[str, Any]) -> bool:
+        """Stop at a timing point: queue the seats' skills on it (in turn order from the
+        current player) in a trigger frame. False when no skill is on the point."""
+        queue: list[list[Any]] = []
+        for s in order_from(self.current, self.n) if len(seats) > 1 else seats:
+            if s not in seats or not self.alive[s]:
+                continue
+            for sid in self.skills[s]:
+                sk = SKILLS[sid]
+                if sk.point == point:
+                    times = int(ctx.get("n", 1)) if sk.per_point else 1
+                    queue.extend([s, sid] for _ in range(times))
+        if not queue:
+            return False
+        self.stack.append({"k": "trig", "w": None, "a": None, "pt": point.value, "q": queue,
+                           "c": ctx})
+        return True
+
+    def _point_once(self, point: Point, seat: int) -> bool:
+        """A phase's timing point, stopped at once per turn."""
+        key = "p:" + point.value
+        if key in self.marks:
+            return False
+        self.marks[key] = True
+        return self._point(point, [seat], {"seat": seat})
+
+    def _waits_skill(self, seat: int) -> bool:
+        top = self.stack[-1] if self.stack else None
+        return top is not None and top["k"] == "sk" and top["w"] == seat
+
+    def _watch(self) -> bool:
+        """Cards lost by any means: a seat's last hand card, a card leaving its equipment.
+        Compared with what the last look saw; a skill on the point is then triggered."""
+        pushed = False
+        for s in range(self.n):
+            has = bool(self.hands[s])
+            if has != self.had_hand[s]:
+                self.had_hand[s] = has
+                if not has and self.alive[s] and self._point(Point.HAND_EMPTIED, [s],
+                                                             {"seat": s}):
+                    pushed = True
+            now = [c for c in self.equip[s] if c is not None]
+            if now != self.had_equip[s]:
+                lost = [c for c in self.had_equip[s] if c not in now]
+                self.had_equip[s] = now
+                if lost and self.alive[s] and self._point(
+                        Point.EQUIP_LOST, [s], {"seat": s, "n": len(lost), "cards": lost}):
+                    pushed = True
+        return pushed
 
     @property
     def turn_cap(self) -> int:
@@ -197,7 +286,15 @@ class SanguoshaGame(Resolution, Game):
         ask, kind = f["a"], chosen["type"]
         cards = chosen["cards"] if "cards" in chosen else (
             [chosen["card"]] if "card" in chosen else [])
-        if kind == "decline":
+        if f["k"] == "sk" and kind != "decline":
+            decide = SKILLS[f["s"]].decide
+            assert decide is not None
+            decide(self, seat, f, chosen, rng)
+        elif kind == "skill":
+            self._skill_used(seat=seat, skill=chosen["skill"], cards=cards,
+                             targets=list(chosen.get("targets", [])),
+                             choice=chosen.get("choice"))
+        elif kind == "decline":
             self._declined(seat=seat, ask=ask)
         elif kind == "end_play":
             self._phase_changed(seat=seat, phase="discard", skipped=None)
@@ -227,7 +324,7 @@ class SanguoshaGame(Resolution, Game):
             raise AssertionError(kind)
 
     def _use(self, seat: int, chosen: dict[str, Any], cards: list[int]) -> None:
-        name = KILL if chosen.get("spear") else NAME[cards[0]]
+        name = KILL if chosen.get("spear") else chosen.get("as") or NAME[cards[0]]
         alive = self.alive
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
@@ -327,6 +424,23 @@ class SanguoshaGame(Resolution, Game):
                     c for c in self.equip[s] if c is not None])
             elif k == "end":
                 self._end(d["outcome"], rng)
+            elif k == "use":
+                self._card_used(seat=d["seat"], name=d["name"], cards=list(d["cards"]),
+                                targets=list(d["targets"]), via=d["via"])
+            elif k == "gain":
+                self._cards_gained(seat=d["seat"], cards=list(d["cards"]), zone=d["zone"],
+                                   reason=d["reason"])
+            elif k == "lose_hp":
+                self._hp_lost(seat=d["seat"], amount=d["n"], reason=d["reason"])
+            elif k == "peek":
+                cards = self._take(d["n"], rng)
+                if cards is not None:
+                    self._cards_peeked(seat=d["seat"], cards=cards, reason=d["reason"])
+            elif k == "snatch_hand":  # a hand card taken blind
+                source = d["source"]
+                self._card_taken(seat=d["seat"], source=source,
+                                 card=rng.choice(self.hands[source]), area="hand",
+                                 reason=d["reason"])
             else:
                 self._drive_mode(d, rng)
 
@@ -392,7 +506,10 @@ class SanguoshaGame(Resolution, Game):
         self._landed()
         self.current = seat
         self.turn = turn
-        self.phase = "judgment"
+        self.phase = "start" if self.skilled else "judgment"
+        if self.skilled:
+            self.uses = {}
+            self.marks = {}
         self.kills = 0
         self.skip_play = False
         self.judged = []
@@ -426,24 +543,39 @@ class SanguoshaGame(Resolution, Game):
     @event("CardUsed")
     def _card_used(self, seat: int, name: str, cards: list[int], targets: list[int],
                    via: str) -> None:
-        hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        if via != "play":
+        self._landed()
+        if self.skilled:
+            for c in cards:  # a conversion may use an equipment card; Jijiang's is given
+                if via == "jijiang":
+                    self.discard.remove(c)
+                else:
+                    remove_from_seat(self, seat, c)
+            if name == KILL and seat == self.current and self.phase == "play":
+                self.marks["killed"] = True
+        else:
+            hand = self.hands[seat]
+            for c in cards:
+                hand.remove(c)
+        if via not in ("play", "jijiang"):
             self._answer(True)
         first = cards[0]
-        if len(cards) == 1 and KIND[first] == EQUIPMENT:
+        equips = len(cards) == 1 and KIND[first] == EQUIPMENT and name == NAME[first]
+        delays = len(cards) == 1 and (name in (INDULGENCE, LIGHTNING) if self.skilled
+                                      else KIND[first] == DELAYED)
+        if equips:
             slot = SLOT[first]
             assert slot is not None
             old = self.equip[seat][slot]
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
-        elif len(cards) == 1 and KIND[first] == DELAYED:
+        elif delays:
             self.judging[targets[0]].append(first)
+            if name != NAME[first]:
+                self.virtual[first] = name
         else:
             self.flight.extend(cards)
-            if name == KILL and via == "play":
+            if name == KILL and via in ("play", "jijiang"):
                 self.kills += 1
         if name in _HOSTILE:
             row = self.hostility[seat]
@@ -451,7 +583,7 @@ class SanguoshaGame(Resolution, Game):
             if name == KILL:
                 for t in targets[1:]:
                     row[t] += 1
-        if len(cards) != 1 or KIND[first] not in (EQUIPMENT, DELAYED):
+        if not (equips or delays):
             frame: dict[str, Any] = {"k": name, "w": None, "a": None, "u": seat,
                                      "cs": list(cards), "t": list(targets), "i": 0,
                                      "st": "start"}
@@ -459,21 +591,34 @@ class SanguoshaGame(Resolution, Game):
                 frame["st"] = "reveal"
                 frame["rev"] = []
             self.stack.append(frame)
+            if self.skilled and KIND[first] == TRICK and len(cards) == 1 and name == NAME[first]:
+                self._point(Point.TRICK_USED, [seat], {"u": seat, "name": name})
         self._settle()
 
     @event("Responded")
     def _responded(self, seat: int, name: str, cards: list[int], ask: str) -> None:
-        hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
+        if self.skilled:
+            for c in cards:  # a conversion may play an equipment card
+                remove_from_seat(self, seat, c)
+            if name == KILL and seat == self.current and self.phase == "play":
+                self.marks["killed"] = True
+        else:
+            hand = self.hands[seat]
+            for c in cards:
+                hand.remove(c)
         self.discard.extend(cards)
         top = self.stack[-1]
+        if self.skilled:
+            if top["k"] == "sk":
+                top["got"] = list(cards)
+            elif name == NULLIFICATION:
+                self._point(Point.TRICK_USED, [seat], {"u": seat, "name": name})
         if ask == "nullify":
             top["n"] = not top["n"]
             top["passed"] = []
             top["w"] = None
         elif ask == "peach":
-            self.hp[top["v"]] += 1
+            self.hp[top["v"]] += 1 + (self.skilled and self.peach_bonus(seat, top["v"]))
             self.hostility[seat][top["v"]] -= 2
             top["w"] = None
         else:
@@ -498,6 +643,15 @@ class SanguoshaGame(Resolution, Game):
     @event("Judged")
     def _judged(self, seat: int, card: int | None, reason: str, result: bool) -> None:
         self._landed()
+        if self.skilled and card is not None:
+            # with skills a judgment card waits in the open for retrials (Guicai) before
+            # it takes effect, and may be taken after (Tiandu): its own frame
+            self.pile.pop()
+            self.flight.append(card)
+            self.stack.append({"k": "judge", "w": None, "a": None, "o": seat, "r": reason,
+                               "card": card, "st": "retrial"})
+            self._settle()
+            return
         if card is not None:
             self.pile.pop()
             self.discard.append(card)
@@ -533,7 +687,9 @@ class SanguoshaGame(Resolution, Game):
         self._landed()
         remove_from_seat(self, source, card)
         self.hands[seat].append(card)
-        if reason == SNATCH:
+        if self.skilled and self.stack and self.stack[-1]["k"] == "sk":
+            self.stack[-1]["got"] = card
+        if reason == SNATCH or (self.skilled and self._waits_skill(seat)):
             self._answer(True)
         self._settle()
 
@@ -562,12 +718,94 @@ class SanguoshaGame(Resolution, Game):
         self.judging[to].append(card)
         self._settle()
 
+    # --- events: skills --------------------------------------------------------------------
+    @event("SkillUsed")
+    def _skill_used(self, seat: int, skill: str, cards: list[int], targets: list[int],
+                    choice: str | None) -> None:
+        """A seat uses a skill: says yes where it was asked, or uses it (active skills,
+        lord calls). The skill's ``used`` pays the cost and pushes its frame."""
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top["k"] == "trig" and top["w"] == seat:
+            top["w"] = None
+        key = f"{seat}:{skill}"
+        self.uses[key] = self.uses.get(key, 0) + 1
+        SKILLS[skill].used(self, seat, skill, list(cards), list(targets), choice)
+        self._settle()
+
+    @event("CardsGained")
+    def _cards_gained(self, seat: int, cards: list[int], zone: str, reason: str) -> None:
+        """Cards taken into a hand from the open (the processing area or the discard pile:
+        Jianxiong, Tiandu, Luoshen)."""
+        self._landed()
+        for c in cards:
+            if c in self.flight:
+                self.flight.remove(c)
+            else:
+                self.discard.remove(c)
+        self.hands[seat].extend(cards)
+        self._settle()
+
+    @event("HpLost")
+    def _hp_lost(self, seat: int, amount: int, reason: str) -> None:
+        """HP lost without damage (Kurou): no source, no damage skills; dying all the same."""
+        self._landed()
+        self.hp[seat] -= amount
+        if self.hp[seat] <= 0:
+            self.stack.append({"k": "dying", "w": None, "a": None, "v": seat, "src": None,
+                               "st": "enter", "passed": []})
+        self._settle()
+
+    @event("CardsGiven")
+    def _cards_given(self, seat: int, to: int, cards: list[int], reason: str) -> None:
+        """Cards handed from a seat (its hand, or cards it looked at on the pile) to
+        another's hand (Rende, Yiji): seen by the two of them only."""
+        for c in cards:
+            if c in self.pile:
+                self.pile.remove(c)
+            else:
+                remove_from_seat(self, seat, c)
+        self.hands[to].extend(cards)
+        top = self.stack[-1] if self.stack else None
+        if top is not None and "pk" in top:
+            top["pk"] = [c for c in top["pk"] if c not in cards]
+        if self._waits_skill(seat):
+            self._answer(True)
+        self._settle()
+
+    @event("CardsPeeked")
+    def _cards_peeked(self, seat: int, cards: list[int], reason: str) -> None:
+        """A seat looks at the top of the pile (Guanxing, Yiji); the cards stay there."""
+        self._landed()
+        self.stack[-1]["pk"] = list(cards)
+        self._settle()
+
+    @event("PileArranged")
+    def _pile_arranged(self, seat: int, top: list[int], bottom: list[int]) -> None:
+        """Guanxing: the cards looked at go back, ``top`` first on top, ``bottom`` under."""
+        pile = self.pile
+        looked = set(top) | set(bottom)
+        rest = [c for c in pile if c not in looked]
+        self.pile = bottom[::-1] + rest + top[::-1]
+        if self._waits_skill(seat):
+            self._answer(True)
+        self._settle()
+
+    @event("SuitNamed")
+    def _suit_named(self, seat: int, suit: str) -> None:
+        top = self.stack[-1]
+        top["suit"] = suit
+        self._answer(True)
+        self._settle()
+
     # --- events: damage, dying, death -------------------------------------------------
     @event("Damaged")
     def _damaged(self, seat: int, source: int | None, amount: int, cards: list[int],
                  reason: str) -> None:
         self._landed()
         self.hp[seat] -= amount
+        if self.skilled:
+            self._point(Point.DAMAGED, [seat], {"v": seat, "src": source, "n": amount,
+                                                "cs": list(cards), "r": reason})
         if self.hp[seat] <= 0:
             self.stack.append({"k": "dying", "w": None, "a": None, "v": seat, "src": source,
                                "st": "enter", "passed": []})
@@ -679,12 +917,15 @@ class SanguoshaGame(Resolution, Game):
                                "effect": f["k"]}
         for key, name in (("u", "user"), ("cs", "cards"), ("t", "targets"), ("rev", "revealed"),
                           ("trick", "trick"), ("tgt", "target"), ("n", "nullified"),
-                          ("v", "dying"), ("pf", "from"), ("card", "card"), ("o", "owner")):
+                          ("v", "dying"), ("pf", "from"), ("card", "card"), ("o", "owner"),
+                          ("s", "skill")):
             if key in f:
                 value = f[key]
                 out[name] = list(value) if isinstance(value, list) else value
         if f["k"] == "kill" and "i" in f and f["i"] < len(f["t"]):
             out["target"] = f["t"][f["i"]]
+        if f["k"] == "trig" and "cur" in f:
+            out["skill"] = f["cur"][1]
         return out
 
     def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
@@ -702,16 +943,36 @@ class SanguoshaGame(Resolution, Game):
             return {**data, "seat": None}
         if name in ("CardsDrawn", "RewardDrawn") and viewer != data["seat"]:
             return {**data, "cards": None, "count": len(data["cards"])}
-        if (name == "CardTaken" and data["area"] == "hand"
+        if (name == "CardTaken" and data["area"] == "hand" and data["reason"] != "fanjian"
                 and viewer not in (data["seat"], data["source"])):
             return {**data, "card": None}
+        if name == "CardsPeeked" and viewer != data["seat"]:
+            return {**data, "cards": None, "count": len(data["cards"])}
+        if name == "PileArranged" and viewer != data["seat"]:
+            return {**data, "top": None, "bottom": None,
+                    "counts": [len(data["top"]), len(data["bottom"])]}
+        if name == "CardsGiven" and viewer not in (data["seat"], data["to"]):
+            return {**data, "cards": None, "count": len(data["cards"])}
+        if (name == "SkillUsed" and SKILLS[data["skill"]].secret
+                and viewer != data["seat"] and viewer not in data["targets"]):
+            return {**data, "cards": None, "count": len(data["cards"])}
         return data
 
 
 def _judge(reason: str, card: int) -> bool:
-    """A judgment's result: Indulgence takes effect unless ♥; Lightning strikes on ♠2-9."""
+    """A judgment's result: Indulgence takes effect unless ♥; Lightning strikes on ♠2-9;
+    a skill's judgment as the skill says (``skill.JUDGE_RULES``); else red."""
     if reason == INDULGENCE:
         return SUIT[card] != "H"
     if reason == LIGHTNING:
         return lightning_strikes(card)
-    return RED[card]
+    rule = JUDGE_RULES.get(reason)
+    return rule(card) if rule is not None else RED[card]
+
+
+def _modifiers(skills: tuple[str, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for sid in skills:
+        for key, value in SKILLS[sid].mods.items():
+            out.setdefault(key, value)
+    return out

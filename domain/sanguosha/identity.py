@@ -27,6 +27,8 @@ from domain.sanguosha.cards import DECK_SIZE
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
 from domain.sanguosha.generals import ROSTER
+from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
 from domain.sanguosha.roster_identity import (
     HP,
     LORD_DRAWN,
@@ -114,12 +116,15 @@ class IdentityGame(SanguoshaGame):
         deck: list[int] | None = None,
         roles: list[str] | None = None,
         rules: int | None = None,
+        generals: list[str] | None = None,
     ) -> IdentityGame:
         """Seat the players, deal identities and the shuffled deck (all recorded).
 
         ``deck`` (a full order, top first) and ``roles`` prearrange a table for tests and
         puzzles; they are recorded exactly like a random deal. Seat ``i`` is dealt
-        ``deck[4i:4i+4]``; the draw pile continues from ``deck[4n]``.
+        ``deck[4i:4i+4]``; the draw pile continues from ``deck[4n]``. ``generals`` (one
+        per seat, with the option ``generals``) prearranges the choice: each seat is
+        offered its general among others and keeps it, recorded as a real choice.
         """
         rng = pick(rng)
         seats = check_seating(players, agents)
@@ -148,6 +153,8 @@ class IdentityGame(SanguoshaGame):
             drawn = rng.sample([g for g in STANDARD if g not in LORD_GENERALS], LORD_DRAWN)
             offers: list[list[str] | None] = [None] * n
             offers[lord] = [*LORD_GENERALS, *drawn]
+            if generals is not None:
+                return game._prearranged(generals, offers, list(deck), rng)
             game.trigger_event(cls.GeneralsOffered, offers=offers)
             game._deck_shuffled(order=list(deck))
             return game
@@ -157,6 +164,33 @@ class IdentityGame(SanguoshaGame):
         game._hands_dealt(hands=[deck[HAND_SIZE * s:HAND_SIZE * (s + 1)] for s in range(n)])
         game._drive(rng)
         return game
+
+    def _prearranged(self, generals: list[str], offers: list[list[str] | None],
+                     deck: list[int], rng: random.Random) -> IdentityGame:
+        """Stories and puzzles: every seat keeps the general given for it."""
+        n = self.n
+        if len(generals) != n or len(set(generals)) != n or not set(generals) <= set(STANDARD):
+            raise InvalidSetup(f"generals: {n} different ids of {list(STANDARD)}")
+        lord = self.lord
+        mine = generals[lord]
+        offer = list(LORD_GENERALS) + [g for g in STANDARD
+                                       if g not in LORD_GENERALS and g not in generals][:2]
+        if mine not in offer:
+            offer[3] = mine
+        offers[lord] = offer
+        self.trigger_event(self.GeneralsOffered, offers=offers)
+        self._deck_shuffled(order=deck)
+        self.trigger_event(self.GeneralChosen, seat=lord, general=mine)
+        spare = [g for g in STANDARD if g not in generals]
+        k = dealt_to_each(n)
+        others: list[list[str] | None] = [None] * n
+        for s in order_from(lord, n)[1:]:
+            others[s] = [generals[s], *spare[:k - 1]]
+            del spare[:k - 1]
+        self.trigger_event(self.GeneralsOffered, offers=others)
+        for s in order_from(lord, n)[1:]:
+            self._act(s, {"type": CHOOSE_GENERAL, "general": generals[s]}, rng)
+        return self
 
     @event("Started")
     def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
@@ -214,6 +248,12 @@ class IdentityGame(SanguoshaGame):
             game.max_hp = list(self.hp)
             game.generals_shown = True
             game.stack.pop()
+            if game.rules >= 3:  # generals bring their skills (lord skills: the lord's)
+                lord = game.lord
+                game.set_skills([
+                    tuple(sid for sid in GENERAL_SKILLS.get(g, ()) if s == lord
+                          or not SKILLS[sid].lord)
+                    for s, g in enumerate(self.generals)])
 
     @property
     def choosing(self) -> bool:
@@ -277,6 +317,10 @@ class IdentityGame(SanguoshaGame):
     def gender(self, seat: int) -> str | None:
         general = self.generals[seat]
         return None if general is None else ROSTER[general].gender
+
+    def kingdom(self, seat: int) -> str | None:
+        general = self.generals[seat] if seat < len(self.generals) else None
+        return None if general is None else ROSTER[general].kingdom
 
     # --- hooks ------------------------------------------------------------------------
     @property
@@ -363,3 +407,4 @@ class IdentityGame(SanguoshaGame):
             return {**data, "roles": [r if (r == LORD or s == viewer) else None
                                       for s, r in enumerate(roles)]}
         return super().redact(name, data, viewer)
+

@@ -40,12 +40,41 @@ UNTARGETED = frozenset({EX_NIHILO, BARBARIANS, ARROWS, PEACH_GARDEN, AMAZING_GRA
 
 
 def kill_allowed(table: Any, seat: int) -> bool:
-    """One Kill per play phase unless a Crossbow is equipped."""
+    """One Kill per play phase unless a Crossbow is equipped (or a skill lifts it)."""
     weapon = table.equip[seat][WEAPON]
-    return table.kills < 1 or (weapon is not None and NAME[weapon] == CROSSBOW)
+    return (table.kills < 1 or (weapon is not None and NAME[weapon] == CROSSBOW)
+            or (table.skilled and "kill_limit" in table.mods[seat]))
+
+
+def seat_distances(table: Any, seat: int) -> list[int]:
+    """Distances from ``seat``, with its skills' modifiers (Mashu)."""
+    dist = distances_from(seat, table.alive, table.equip)
+    less = table.mod(seat, "distance_less") if table.skilled else None
+    if less:
+        dist = [d if d in (0, 10**6) else max(1, d - less) for d in dist]
+    return dist
+
+
+def may_target(table: Any, target: int, name: str) -> bool:
+    """Whether a skill of the target forbids choosing it for ``name`` (Kongcheng,
+    Qianxun)."""
+    if not table.skilled:
+        return True
+    rule = table.mods[target].get("untargetable")
+    return rule is None or not rule(table, target, name)
+
+
+def kill_targets(table: Any, seat: int) -> list[int]:
+    """The seats a Kill of ``seat`` may target now (range and prohibitions)."""
+    dist = seat_distances(table, seat)
+    reach = attack_range(table.equip[seat])
+    return [s for s in range(table.n) if s != seat and table.alive[s] and dist[s] <= reach
+            and may_target(table, s, KILL)]
 
 
 def legal_uses(table: Any, seat: int) -> list[Action]:
+    if table.skilled:
+        return _skilled_uses(table, seat)
     hand = table.hands[seat]
     alive, equip, n = table.alive, table.equip, table.n
     dist = distances_from(seat, alive, equip)
@@ -97,5 +126,102 @@ def legal_uses(table: Any, seat: int) -> list[Action]:
     if wname == SPEAR and can_kill and len(hand) >= 2:
         out.extend({"type": "use", "spear": True, "count": 2, "from": list(hand), "targets": [t]}
                    for t in reachable)
+    out.append({"type": "end_play"})
+    return out
+
+
+def _skilled_uses(table: Any, seat: int) -> list[Action]:
+    """The play phase's uses at a table with skills: real cards and converted ones, with
+    the skills' modifiers and prohibitions, then the active skills."""
+    from domain.sanguosha.skill import SKILLS, Kind
+
+    hand = table.hands[seat]
+    alive, equip, n = table.alive, table.equip, table.n
+    dist = seat_distances(table, seat)
+    reach = attack_range(equip[seat])
+    others = [s for s in range(n) if s != seat and alive[s]]
+    reachable = [s for s in others if dist[s] <= reach]
+    weapon = equip[seat][WEAPON]
+    wname = None if weapon is None else NAME[weapon]
+    can_kill = kill_allowed(table, seat)
+    near = 10**6 if table.mod(seat, "trick_range") else 1
+    has_any = {s: bool(table.hands[s] or table.judging[s] or any(c is not None for c in equip[s]))
+               for s in others}
+    sources: list[tuple[int, str, str | None]] = [(c, NAME[c], None) for c in hand]
+    for sid in table.skills[seat]:
+        for conv in SKILLS[sid].conversions:
+            if not conv.use or (conv.when is not None and not conv.when(table, seat)):
+                continue
+            pool = list(hand) + ([c for c in equip[seat] if c is not None]
+                                 if "e" in conv.zones else [])
+            sources += [(c, conv.to, sid) for c in pool if conv.fits(c) and NAME[c] != conv.to]
+    out: list[Action] = []
+    collateral_targets: list[list[int]] | None = None
+    for c, name, via in sources:
+        extra: dict[str, Any] = {} if via is None else {"as": name, "skill": via}
+
+        def add(targets: list[int] | None = None, c: int = c,
+                extra: dict[str, Any] = extra) -> None:
+            a: Action = {"type": "use", "card": c, **extra}
+            if targets is not None:
+                a["targets"] = targets
+            out.append(a)
+
+        if name == KILL:
+            if not can_kill:
+                continue
+            ok = [t for t in reachable if may_target(table, t, KILL)]
+            if wname == HALBERD and len(hand) == 1 and via is None:
+                for k in (1, 2, 3):
+                    for combo in combinations(ok, k):
+                        add(list(combo))
+            else:
+                for t in ok:
+                    add([t])
+        elif name == PEACH:
+            if table.hp[seat] < table.max_hp[seat]:
+                add()
+        elif (via is None and KIND[c] == EQUIPMENT) or name in UNTARGETED:
+            if name == LIGHTNING and any(NAME[j] == LIGHTNING for j in table.judging[seat]):
+                continue
+            add()
+        elif name == DISMANTLEMENT:
+            for t in others:
+                if has_any[t] and may_target(table, t, name):
+                    add([t])
+        elif name == SNATCH:
+            for t in others:
+                if has_any[t] and dist[t] <= near and may_target(table, t, name):
+                    add([t])
+        elif name == DUEL:
+            for t in others:
+                if may_target(table, t, name):
+                    add([t])
+        elif name == INDULGENCE:
+            for t in others:
+                if may_target(table, t, name) and all(
+                        (table.virtual.get(j) or NAME[j]) != INDULGENCE
+                        for j in table.judging[t]):
+                    add([t])
+        elif name == COLLATERAL:
+            if collateral_targets is None:
+                collateral_targets = [
+                    [h, v] for h in others if equip[h][WEAPON] is not None
+                    for v in kill_targets(table, h)
+                ]
+            for t in collateral_targets:
+                add(list(t))
+    if wname == SPEAR and can_kill and len(hand) >= 2:
+        out.extend({"type": "use", "spear": True, "count": 2, "from": list(hand), "targets": [t]}
+                   for t in reachable if may_target(table, t, KILL))
+    frame = table.stack[-1]
+    for sid in table.skills[seat]:
+        sk = SKILLS[sid]
+        if sk.kind != Kind.ACTIVE and not (sk.mods.get("call") == KILL):
+            continue
+        if sk.limit is not None and table.uses.get(f"{seat}:{sid}", 0) >= sk.limit:
+            continue
+        if sk.can(table, seat, frame):
+            out.extend(sk.offers(table, seat, frame))
     out.append({"type": "end_play"})
     return out

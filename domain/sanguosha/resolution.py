@@ -51,13 +51,17 @@ from domain.sanguosha.cards import (
     WEAPON,
     color,
 )
+from domain.sanguosha.conversions import as_cards
 from domain.sanguosha.distance import in_range, order_from
+from domain.sanguosha.plays import kill_targets
+from domain.sanguosha.skill import SKILLS, Point
 from domain.sanguosha.zones import has_cards, horses_of
 
 Frame = dict[str, Any]
 
 #: per-target scratch keys of a Kill frame, cleared when it moves to the next target
-_KILL_SCRATCH = ("ig", "et", "ice", "ky", "left", "pf", "pa", "ans")
+_KILL_SCRATCH = ("ig", "et", "ice", "ky", "left", "pf", "pa", "ans",
+                 "tg", "ts", "nd", "d1", "called")
 
 
 class Resolution:
@@ -86,6 +90,16 @@ class Resolution:
         stack: list[Frame]
         due: dict[str, Any] | None
         outcome: dict[str, Any] | None
+        skilled: bool
+        skills: list[tuple[str, ...]]
+        marks: dict[str, Any]
+        virtual: dict[int, str]
+
+        def mod(self, seat: int, key: str) -> Any: ...
+        def _point(self, point: Point, seats: list[int], ctx: dict[str, Any]) -> bool: ...
+        def _point_once(self, point: Point, seat: int) -> bool: ...
+        def _watch(self) -> bool: ...
+        def holds(self, seat: int, name: str) -> bool: ...
 
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -100,6 +114,8 @@ class Resolution:
     def _settle(self) -> None:
         stack = self.stack
         while self.due is None and self.outcome is None:
+            if self.skilled and self._watch():
+                continue
             if not stack:
                 self._turn_step()
                 continue
@@ -162,6 +178,8 @@ class Resolution:
 
     def _can_kill(self, seat: int) -> bool:
         hand = self.hands[seat]
+        if self.skilled and as_cards(self, seat, KILL, use=True):
+            return True
         return not KILLS.isdisjoint(hand) or (self._weapon(seat) == SPEAR and len(hand) >= 2)
 
     def _finish(self, f: Frame) -> None:
@@ -181,6 +199,8 @@ class Resolution:
         """
         if "nul" in f:
             return bool(f.pop("nul"))
+        if f.get("nonul"):  # Lijian's Duel cannot be nullified
+            return False
         if not self._any_nullifier():
             return False
         self.stack.append({"k": "nul", "w": None, "a": "nullify", "trick": trick,
@@ -193,6 +213,9 @@ class Resolution:
         cur = self.current
         if ph is None:
             self.due = {"k": "turn"}
+        elif ph == "start":  # only tables with skills stop here
+            if not self._point_once(Point.START, cur):
+                self.phase = "judgment"
         elif ph == "judgment":
             for card in reversed(self.judging[cur]):
                 if card not in self.judged:
@@ -202,6 +225,15 @@ class Resolution:
                     return
             self.phase = "draw"
         elif ph == "draw":
+            if self.skilled:
+                if self._point_once(Point.DRAW, cur):
+                    return
+                if self.marks.get("skip_draw"):
+                    self.phase = "play"
+                    return
+                n = 2 + int(self.marks.get("draw_delta", 0))
+                self.due = {"k": "draw", "seat": cur, "n": n, "reason": "draw_phase"}
+                return
             self.due = {"k": "draw", "seat": cur, "n": 2, "reason": "draw_phase"}
         elif ph == "play":
             if self.skip_play:
@@ -209,12 +241,20 @@ class Resolution:
             else:
                 self.stack.append({"k": "play", "w": cur, "a": "play"})
         elif ph == "discard":
+            if self.skilled:
+                if self._point_once(Point.DISCARD, cur):
+                    return
+                if self.marks.get("skip_discard"):
+                    self.phase = "end"
+                    return
             excess = len(self.hands[cur]) - self.hp[cur]
             if excess > 0:
                 self.stack.append({"k": "discard", "w": cur, "a": "discard", "n": excess})
             else:
                 self.due = {"k": "turn_end", "seat": cur}
         else:
+            if self.skilled and self._point_once(Point.END, cur):
+                return
             self.due = {"k": "turn_end", "seat": cur}
 
     # --- steps by frame kind ------------------------------------------------------------
@@ -239,6 +279,18 @@ class Resolution:
             if not self.alive[tg]:
                 f["i"] += 1
                 return None
+            if self.skilled:
+                # the target's skills (Liuli may pass the Kill on), then the user's (Tieqi)
+                if "tg" not in f:
+                    f["tg"] = True
+                    if self._point(Point.TARGETED, [tg], {"u": u, "tg": tg}):
+                        return None
+                    tg = f["t"][f["i"]]
+                if "ts" not in f:
+                    f["ts"] = True
+                    if self._point(Point.KILL_TARGET, [u], {"u": u, "tg": tg}):
+                        return None
+                tg = f["t"][f["i"]]
             weapon = self._weapon(u)
             f["ig"] = weapon == QINGGANG
             # rules 1 let the Renwang Shield cancel the Kill before Double Swords; from
@@ -264,11 +316,20 @@ class Resolution:
                 return None
             st = "dodge_ask"
         if st == "dodge_ask":
+            if f.get("nd"):  # Tieqi: no Dodge against this Kill
+                f["st"] = "hit"
+                return None
             f["st"] = "dodge"
             f["et"] = False
             self._ask(f, tg, "dodge")
         elif st == "dodge":
             if f.pop("ans"):
+                if self._double(u, KILL) and not f.get("d1"):  # Wushuang: a second Dodge
+                    f["d1"] = True
+                    f["et"] = False
+                    f.pop("called", None)
+                    self._ask(f, tg, "dodge")
+                    return None
                 weapon = self._weapon(u)
                 alive = self.alive[u] and self.alive[tg]
                 if weapon == BLADE and alive and self._can_kill(u):
@@ -297,7 +358,8 @@ class Resolution:
                 f["st"] = "kylin"
                 self._ask(f, u, "kylin")
             else:
-                self.due = {"k": "damage", "seat": tg, "source": u, "n": 1, "cards": f["cs"],
+                self.due = {"k": "damage", "seat": tg, "source": u,
+                            "n": 1 + self._damage_bonus(u, f), "cards": f["cs"],
                             "reason": KILL, "then": "next"}
         elif st == "kylin":
             f.pop("ans")
@@ -322,6 +384,15 @@ class Resolution:
             for key in _KILL_SCRATCH:
                 f.pop(key, None)
         return None
+
+    def _double(self, user: int, name: str) -> bool:
+        """Wushuang: the user's card needs two answers."""
+        double = self.mod(user, "double")
+        return double is not None and name in double
+
+    def _damage_bonus(self, source: int, f: Frame) -> int:
+        bonus = self.mod(source, "damage_bonus")
+        return 0 if bonus is None else int(bonus(self, source, f))
 
     def _shield_blocks(self, f: Frame, tg: int) -> bool:
         """A black Kill on a Renwang Shield (not ignored by the Qinggang Sword) has no
@@ -356,10 +427,18 @@ class Resolution:
         elif st == "resp":
             other = u if f["turn"] == tg else tg
             if f.pop("ans"):
+                if self._double(other, DUEL) and not f.get("k1"):  # Wushuang: two Kills
+                    f["k1"] = True
+                    f.pop("called", None)
+                    self._ask(f, f["turn"], "kill")
+                    return None
+                f.pop("k1", None)
+                f.pop("called", None)
                 f["turn"] = other
                 f["st"] = "ask"
             else:
-                self.due = {"k": "damage", "seat": f["turn"], "source": other, "n": 1,
+                n = 1 + (self._damage_bonus(other, f) if other == u else 0)
+                self.due = {"k": "damage", "seat": f["turn"], "source": other, "n": n,
                             "cards": f["cs"], "reason": DUEL, "then": "done"}
         else:
             self._finish(f)
@@ -490,8 +569,9 @@ class Resolution:
                 return None
             if r or self.equip[holder][WEAPON] is None:
                 return self._finish(f)
-            if (self.alive[victim] and self._can_kill(holder)
-                    and victim in in_range(holder, self.alive, self.equip)):
+            reach = (kill_targets(self, holder) if self.skilled
+                     else in_range(holder, self.alive, self.equip))
+            if self.alive[victim] and self._can_kill(holder) and victim in reach:
                 f["st"] = "resp"
                 self._ask(f, holder, "collateral")
                 return None
@@ -511,7 +591,7 @@ class Resolution:
 
     def _step_delayed(self, f: Frame) -> None:
         st, card, owner = f["st"], f["card"], f["o"]
-        name = NAME[card]
+        name = self.virtual.get(card) or NAME[card] if self.skilled else NAME[card]
         if st == "start":
             r = self._window(f, name, owner)
             if r is None:
@@ -552,8 +632,10 @@ class Resolution:
             return
         passed, hands, alive = f["passed"], self.hands, self.alive
         everyone = self._ask_everyone
+        skilled = self.skilled
         for s in order_from(self.current, self.n):
-            if alive[s] and s not in passed and (everyone or not PEACHES.isdisjoint(hands[s])):
+            if alive[s] and s not in passed and (everyone or not PEACHES.isdisjoint(hands[s])
+                                                 or (skilled and self.holds(s, PEACH))):
                 self._ask(f, s, "peach")
                 return
         self.due = {"k": "died", "seat": v, "source": f["src"]}
@@ -584,7 +666,72 @@ class Resolution:
             self.stack.pop()
 
 
+    # --- the skill engine's frames --------------------------------------------------------
+    def _step_trig(self, f: Frame) -> None:
+        """A timing point: ask each queued owner whether to use its skill, in turn."""
+        f.pop("ans", None)
+        q = f["q"]
+        while q:
+            seat, sid = q.pop(0)
+            if self.alive[seat] and SKILLS[sid].can(self, seat, f):
+                f["cur"] = [seat, sid]
+                self._ask(f, seat, "skill")
+                return
+        f.pop("cur", None)
+        self.stack.pop()
+
+    def _step_sk(self, f: Frame) -> None:
+        step = SKILLS[f["s"]].step
+        if step is None:
+            self.stack.pop()
+        else:
+            step(self, f)
+
+    def _step_judge(self, f: Frame) -> None:
+        """A judgment card in the open: retrials, then its effect on the frame below,
+        then the owner's after-judgment skills, then the discard pile."""
+        st = f["st"]
+        if st == "retrial":
+            f["st"] = "effect"
+            seats = [s for s in range(self.n) if self.alive[s]]
+            self._point(Point.RETRIAL, seats, {"j": f["o"], "r": f["r"]})
+            return
+        if st == "effect":
+            from domain.sanguosha.engine import _judge  # the one judgment rule
+
+            card, reason = f["card"], f["r"]
+            result = _judge(reason, card)
+            parent = self.stack[-2]
+            if reason == "eight_trigrams":
+                if result:
+                    parent["ans"] = True
+                    parent["w"] = None
+                else:
+                    parent["et"] = True
+            else:
+                parent["res"] = result
+                parent["jc"] = card
+            f["st"] = "after"
+            self._point(Point.JUDGED, [f["o"]], {"j": f["o"], "r": reason, "card": card})
+            return
+        card = f["card"]
+        if card in self.flight:
+            self.flight.remove(card)
+            self.discard.append(card)
+        self.stack.pop()
+
+    def _frame(self, kind: str) -> Frame | None:
+        """The nearest frame of a kind, from the top of the stack."""
+        for g in reversed(self.stack):
+            if g["k"] == kind:
+                return g
+        return None
+
+
 _STEPS: dict[str, Any] = {
+    "trig": Resolution._step_trig,
+    "sk": Resolution._step_sk,
+    "judge": Resolution._step_judge,
     "nul": Resolution._step_nul,
     KILL: Resolution._step_kill,
     DUEL: Resolution._step_duel,

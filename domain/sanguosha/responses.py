@@ -21,7 +21,9 @@ from domain.sanguosha.cards import (
     SPEAR,
     WEAPON,
 )
+from domain.sanguosha.conversions import as_cards
 from domain.sanguosha.plays import legal_uses
+from domain.sanguosha.skill import SKILLS
 from domain.sanguosha.zones import horses_of
 
 Action = dict[str, Any]
@@ -43,6 +45,7 @@ ASKS = {
     "grace": "take one of the revealed cards",
     "collateral": "Kill the named player, or give your weapon away",
     "double_swords": "Double Swords: discard a hand card, or let the attacker draw",
+    "skill": "use a skill now (or decline)",
 }
 
 
@@ -50,12 +53,32 @@ def _cards_of(hand: list[int], ids: frozenset[int]) -> list[Action]:
     return [{"type": "respond", "card": c} for c in hand if c in ids]
 
 
-def _kills(table: Any, seat: int) -> list[Action]:
+def _kills(table: Any, seat: int, use: bool = False) -> list[Action]:
     hand = table.hands[seat]
     out = _cards_of(hand, KILLS)
+    if table.skilled:
+        out += converted(table, seat, "kill", use=use)
     weapon = table.equip[seat][WEAPON]
     if weapon is not None and NAME[weapon] == SPEAR and len(hand) >= 2:
         out.append({"type": "respond", "spear": True, "count": 2, "from": list(hand)})
+    return out
+
+
+def converted(table: Any, seat: int, name: str, use: bool = False) -> list[Action]:
+    """The seat's cards it may play (or use) as ``name`` through its skills."""
+    return [{"type": "respond", "card": c, "skill": sid}
+            for c, sid in as_cards(table, seat, name, use=use)]
+
+
+def calls(table: Any, seat: int, f: dict[str, Any], name: str) -> list[Action]:
+    """A lord's call on its kingdom for the card asked of it (Hujia, Jijiang)."""
+    if not table.skilled or f.get("called"):
+        return []
+    out = []
+    for sid in table.skills[seat]:
+        sk = SKILLS[sid]
+        if sk.mods.get("call") == name and sk.can(table, seat, f):
+            out.append({"type": "skill", "skill": sid})
     return out
 
 
@@ -65,23 +88,36 @@ def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
     hand = table.hands[seat]
     if ask == "play":
         return legal_uses(table, seat)
+    if table.skilled:
+        if f["k"] == "sk":
+            skill_answers = SKILLS[f["s"]].answers
+            assert skill_answers is not None
+            return skill_answers(table, seat, f)
+        if ask == "skill":
+            sid = f["cur"][1]
+            return SKILLS[sid].offers(table, seat, f) + [DECLINE]
     if ask == "discard":
         return [{"type": "discard", "count": f["n"], "from": list(hand)}]
     if ask == "dodge":
         out = _cards_of(hand, DODGES)
+        if table.skilled:
+            out += converted(table, seat, "dodge") + calls(table, seat, f, "dodge")
         armor = table.equip[seat][1]
         if (armor is not None and NAME[armor] == EIGHT_TRIGRAMS and not f.get("ig")
                 and not f.get("et")):
             out.append({"type": "eight_trigrams"})
         return out + [DECLINE]
     if ask == "kill":
-        return _kills(table, seat) + [DECLINE]
+        return _kills(table, seat) + calls(table, seat, f, "kill") + [DECLINE]
     if ask == "nullify":
         return _cards_of(hand, NULLIFICATIONS) + [DECLINE]
     if ask == "peach":
-        return _cards_of(hand, PEACHES) + [DECLINE]
+        out = _cards_of(hand, PEACHES)
+        if table.skilled:
+            out += converted(table, seat, "peach")
+        return out + [DECLINE]
     if ask in ("blade", "collateral"):
-        return _kills(table, seat) + [DECLINE]
+        return _kills(table, seat, use=True) + [DECLINE]
     if ask == "axe":
         axe = table.equip[seat][WEAPON]
         pool = hand + [c for c in table.equip[seat] if c is not None and c != axe]

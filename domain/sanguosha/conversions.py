@@ -1,0 +1,38 @@
+"""Conversions (view-as skills): which of a seat's cards it may use or play as another.
+
+Read by the play phase's list of uses and by every window that asks for a card, so a
+converted card is offered exactly where the real one would be.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.sanguosha.cards import NAME
+from domain.sanguosha.skill import SKILLS
+
+
+def as_cards(table: Any, seat: int, name: str, *, use: bool) -> list[tuple[int, str]]:
+    """(card, skill) pairs: the seat's cards it may use (``use``) or play as ``name``
+    through a skill; the real cards of that name are not included."""
+    if not table.skilled:
+        return []
+    out: list[tuple[int, str]] = []
+    for sid in table.skills[seat]:
+        for conv in SKILLS[sid].conversions:
+            if conv.to != name or not (conv.use if use else conv.respond):
+                continue
+            if conv.when is not None and not conv.when(table, seat):
+                continue
+            pool = list(table.hands[seat])
+            if "e" in conv.zones:
+                pool += [c for c in table.equip[seat] if c is not None]
+            out.extend((c, sid) for c in pool if conv.fits(c) and NAME[c] != name)
+    return out
+
+
+def holds(table: Any, seat: int, name: str) -> bool:
+    """Whether the seat could answer a window asking for ``name`` (real or converted)."""
+    if any(NAME[c] == name for c in table.hands[seat]):
+        return True
+    return bool(as_cards(table, seat, name, use=False))

@@ -1,0 +1,140 @@
+"""The skill engine: what a skill is, the moments it acts at, and the registry of skills.
+
+A general's skills bend the card rules at a few kinds of place, and the engine offers
+exactly those places and no special case for any general:
+
+* **timing points** (``Point``): the engine stops at a named moment (a phase begins,
+  damage was taken, a judgment is about to take effect, a Kill chose its target, cards
+  left a seat) and asks each owner of a skill on that point, in turn order from the
+  player whose turn it is, whether to use it;
+* **active skills**, listed among the play phase's actions, with a per-phase limit;
+* **conversions** (view-as): a card used or played as another card;
+* **modifiers**, read where the rule they bend is computed (distance, the Kill limit,
+  who may be chosen as a target, the draw count, damage, the Peach in a dying rescue).
+
+A skill is data plus small functions of ``(game, seat, frame)``; its effect runs as a
+frame of its own on the resolution stack (kind ``"sk"``), stepped like a card's, so a
+skill's effect is decided from state alone and replays exactly (see resolution.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+Action = dict[str, Any]
+Frame = dict[str, Any]
+
+
+class Point(str, Enum):
+    """The moments a triggered skill can act at (the owner is always the one asked)."""
+
+    START = "start"  # the owner's start phase begins (Luoshen, Guanxing)
+    DRAW = "draw"  # the owner's draw phase begins (Tuxi, Luoyi, Yingzi)
+    DISCARD = "discard"  # the owner's discard phase would begin (Keji)
+    END = "end"  # the owner's end phase begins (Biyue)
+    DAMAGED = "damaged"  # after the owner took damage (Jianxiong, Fankui, Ganglie, Yiji)
+    RETRIAL = "retrial"  # before anyone's judgment takes effect (Guicai)
+    JUDGED = "judged"  # after the owner's judgment took effect (Tiandu)
+    TARGETED = "targeted"  # the owner became a target of a Kill (Liuli)
+    KILL_TARGET = "kill_target"  # the owner's Kill chose this target (Tieqi)
+    TRICK_USED = "trick_used"  # the owner used a real non-delayed trick (Jizhi)
+    HAND_EMPTIED = "hand_emptied"  # the owner lost its last hand card (Lianying)
+    EQUIP_LOST = "equip_lost"  # a card left the owner's equipment area (Xiaoji)
+
+
+class Kind(str, Enum):
+    TRIGGERED = "triggered"
+    ACTIVE = "active"
+    CONVERSION = "conversion"
+    COMPULSORY = "compulsory"
+
+
+def _never(game: Any, seat: int, f: Frame) -> bool:
+    return False
+
+
+def _always(game: Any, seat: int, f: Frame) -> bool:
+    return True
+
+
+def _yes(game: Any, seat: int, f: Frame) -> list[Action]:
+    return [{"type": "skill", "skill": f["s"] if f.get("k") == "sk" else f["cur"][1]}]
+
+
+def _push(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
+          choice: str | None) -> None:
+    """The default effect of using a skill: its own frame goes on the stack."""
+    top = game.stack[-1] if game.stack else None
+    ctx = top["c"] if top is not None and top["k"] == "trig" else {}
+    game.stack.append({"k": "sk", "s": skill, "o": seat, "w": None, "a": None,
+                       "st": "start", "cs": list(cards), "t": list(targets),
+                       "ch": choice, "c": ctx})
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """Use or play ``fits`` cards (from the ``zones``: h hand, e equipment) as ``to``."""
+
+    to: str
+    fits: Callable[[int], bool]
+    zones: str = "h"
+    use: bool = True  # in the play phase
+    respond: bool = True  # when the card is asked for
+    when: Callable[[Any, int], bool] | None = None  # e.g. only outside one's own turn
+
+
+@dataclass(frozen=True)
+class Skill:
+    """One skill. ``offers`` lists the skill's actions (``{"type": "skill", "skill": id,
+    ...}``) where it may be used; ``used`` is the body of the ``SkillUsed`` event (pay the
+    cost, push the frame); ``step`` advances its frame; ``answers`` and ``decide`` serve
+    the questions its frame asks (``decide`` records the events of an answer)."""
+
+    id: str
+    name: str
+    zh: str
+    kind: Kind
+    text: str = ""
+    point: Point | None = None
+    per_point: bool = False  # asked once per point of damage
+    lord: bool = False  # works only for the lord (identity)
+    limit: int | None = None  # uses per play phase (active skills)
+    conversions: tuple[Conversion, ...] = ()
+    secret: bool = False  # the used cards are seen by the user and its targets only
+    can: Callable[[Any, int, Frame], bool] = _always
+    offers: Callable[[Any, int, Frame], list[Action]] = _yes
+    used: Callable[[Any, int, str, list[int], list[int], str | None], None] = _push
+    step: Callable[[Any, Frame], None] | None = None
+    answers: Callable[[Any, int, Frame], list[Action]] | None = None
+    decide: Callable[[Any, int, Frame, Action, random.Random], None] | None = None
+    #: modifiers the engine reads where the rule they bend is computed:
+    #: ``kill_limit`` (None: no limit), ``distance_less``, ``trick_range`` (no distance
+    #: limit for tricks), ``untargetable(game, seat, name) -> bool``, ``double`` (card
+    #: names needing two answers), ``peach_bonus(game, owner, helper) -> int``,
+    #: ``damage_bonus(game, owner, frame) -> int``, ``call`` (a lord's call: card name)
+    mods: dict[str, Any] = field(default_factory=dict)
+
+
+SKILLS: dict[str, Skill] = {}
+#: how a skill's judgment reads its card (``Judged.reason`` is the skill id)
+JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
+#: general id -> its skills' ids, in the order of the rules page
+GENERAL_SKILLS: dict[str, tuple[str, ...]] = {}
+
+
+def register(general: str, *skills: Skill) -> None:
+    for s in skills:
+        if s.id in SKILLS and SKILLS[s.id] is not s:
+            raise ValueError(f"skill {s.id!r} registered twice")
+        SKILLS[s.id] = s
+    GENERAL_SKILLS[general] = GENERAL_SKILLS.get(general, ()) + tuple(s.id for s in skills)
+
+
+def skill_view(sid: str) -> dict[str, Any]:
+    s = SKILLS[sid]
+    return {"id": s.id, "name": s.name, "zh": s.zh, "kind": s.kind.value, "lord": s.lord,
+            "text": s.text}

@@ -1,0 +1,4 @@
+"""The skills of the 25 standard generals (docs/rules/generals.md, section 1), registered
+on import in the skill registry (``domain.sanguosha.skill``)."""
+
+from domain.sanguosha.skills import qun, shu, wei, wu  # noqa: F401  (registration)
