@@ -57,6 +57,7 @@ from domain.sanguosha.identity import (
     identity_table,
 )
 from domain.sanguosha.seen import Seen
+from domain.sanguosha.skill_bot import converted_penalty, skill_answer, skill_plays
 
 Action = dict[str, Any]
 
@@ -200,9 +201,11 @@ def _use_score(seen: Seen, a: Action, relation: Relation, bonus_of: Bonus) -> fl
         t = a["targets"][0]
         return 2 + _spear_bonus(seen, t) if relation(seen, t) < 0 else -1
     card = a["card"]
-    name = NAME[card]
+    name = a.get("as") or NAME[card]
     targets = a.get("targets", [])
     rel = [relation(seen, t) for t in targets]
+    if "as" in a:
+        return _plain_score(seen, a, name, rel, relation, bonus_of) - converted_penalty(a)
     if KIND[card] == EQUIPMENT:
         return 4 if seen.equip[me][SLOT[card]] is None else 1.5  # type: ignore[index]
     if name == PEACH:
@@ -221,6 +224,13 @@ def _use_score(seen: Seen, a: Action, relation: Relation, bonus_of: Bonus) -> fl
         return -1
     if name == COLLATERAL:
         return 3 if rel[1] < 0 else -1
+    return _plain_score(seen, a, name, rel, relation, bonus_of)
+
+
+def _plain_score(seen: Seen, a: Action, name: str, rel: list[int], relation: Relation,
+                 bonus_of: Bonus) -> float:
+    """A card used on targets: worth it against enemies only."""
+    targets = a.get("targets", [])
     if not rel or min(rel) >= 0:
         if name in (DISMANTLEMENT, SNATCH) and rel and rel[0] > 0 and any(
                 KIND[c] == DELAYED for c in seen.judging[targets[0]]):
@@ -241,6 +251,9 @@ def _play(seen: Seen, rng: random.Random, relation: Relation, bonus_of: Bonus) -
         score = _use_score(seen, a, relation, bonus_of) + rng.random() * 0.01
         if score > best_score:
             best, best_score = a, score
+    skill_best = max(skill_plays(seen, relation), key=lambda x: x[0], default=None)
+    if skill_best is not None and skill_best[0] > best_score:
+        return skill_best[1]
     if "count" in best:
         hand = sorted(best["from"], key=value)  # type: ignore[arg-type]
         return {"type": "use", "spear": True, "cards": hand[:2], "targets": best["targets"]}
@@ -267,6 +280,9 @@ def _card_play(seen: Seen, rng: random.Random, relation: Relation, bonus_of: Bon
     """Every card window, played for the friends ``relation`` names, from the view."""
     legal, ask, p, me = seen.legal, seen.ask, seen.pending, seen.me
     decline: Action = {"type": "decline"}
+    skilled = skill_answer(seen, relation)
+    if skilled is not None:
+        return skilled
     if ask == "play":
         return _play(seen, rng, relation, bonus_of)
     if ask in ("discard", "axe", "double_swords"):

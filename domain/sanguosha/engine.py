@@ -78,6 +78,8 @@ _RESPONSE_NAME = {"dodge": DODGE, "kill": KILL, "nullify": NULLIFICATION, "peach
 _EVERYONE = (PEACH_GARDEN, AMAZING_GRACE)  # all living players, from the user
 _OTHERS = (BARBARIANS, ARROWS)  # every other living player, from the user's next
 _HOSTILE = frozenset({KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, COLLATERAL})
+#: the facts of a timing point a view shows (all public: see ``skill.Point``)
+_PUBLIC_CONTEXT = frozenset({"j", "r", "card", "src", "v", "u", "tg", "n", "seat", "name"})
 #: windows that ask only the seats holding a card: who is asked is a secret
 SECRET_ASKS = frozenset({"nullify", "peach"})
 
@@ -926,6 +928,11 @@ class SanguoshaGame(Resolution, Game):
             out["target"] = f["t"][f["i"]]
         if f["k"] == "trig" and "cur" in f:
             out["skill"] = f["cur"][1]
+            # the timing point's facts are public (who was hurt, whose judgment...)
+            out["context"] = {k: v for k, v in f["c"].items() if k in _PUBLIC_CONTEXT}
+            if f["pt"] == Point.RETRIAL.value:
+                judge = self._frame("judge")
+                out["context"]["judge_card"] = None if judge is None else judge["card"]
         return out
 
     def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:

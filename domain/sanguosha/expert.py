@@ -30,6 +30,7 @@ from domain.sanguosha.cards import (
     AMAZING_GRACE,
     ARMOR,
     ARROWS,
+    IDS_BY_NAME,
     BARBARIANS,
     COLLATERAL,
     CROSSBOW,
@@ -60,6 +61,7 @@ from domain.sanguosha.cards import (
 )
 from domain.sanguosha.identity import LORD, LOYALIST, REBEL, RENEGADE, identity_table
 from domain.sanguosha.seen import Seen
+from domain.sanguosha.skill_bot import converted_penalty, skill_answer, skill_plays
 
 Action = dict[str, Any]
 DECLINE: Action = {"type": "decline"}
@@ -396,14 +398,21 @@ def _area_score(seen: Seen, name: str) -> float:
     return total
 
 
+#: a real card of each name, to score a converted use as the real card
+_AS_CARD = {name: min(ids) for name, ids in IDS_BY_NAME.items()}
+
+
 def _play_score(seen: Seen, a: Action) -> float:
     me = seen.me
     if "spear" in a:
         return _kill_score(seen, {"targets": a["targets"]}) - 0.5
     card = a["card"]
-    name = NAME[card]
+    name = a.get("as") or NAME[card]
     targets = a.get("targets", [])
     hand = len(seen.hand)
+    if "as" in a:  # a conversion: scored as the card it becomes, less what it was
+        real = {k: v for k, v in a.items() if k not in ("as", "skill")}
+        return _play_score(seen, {**real, "card": _AS_CARD[name]}) - converted_penalty(a)
     if KIND[card] == EQUIPMENT:
         return _equip_score(seen, card)
     if name == EX_NIHILO:
@@ -479,6 +488,9 @@ def _play(seen: Seen, rng: random.Random) -> Action:
         score = _play_score(seen, a) + rng.random() * 0.01
         if score > best_score:
             best, best_score = a, score
+    skill_best = max(skill_plays(seen, friendliness), key=lambda x: x[0], default=None)
+    if skill_best is not None and skill_best[0] > best_score:
+        return skill_best[1]
     if "count" in best:
         return {"type": "use", "spear": True, "targets": best["targets"],
                 "cards": cheapest(seen, best)["cards"]}
@@ -640,7 +652,7 @@ def expert_policy(game: Any, seat: int, rng: random.Random) -> Action:
     """Plays the seat's identity, deciding from ``game.view(seat)`` only (a lone legal
     action, or a Dodge, needs no view: the legal actions say it all)."""
     legal = game.legal_actions(seat)
-    if len(legal) == 1 and "count" not in legal[0]:
+    if len(legal) == 1 and "count" not in legal[0] and legal[0]["type"] != "arrange":
         return dict(legal[0])
     if legal and legal[-1] == DECLINE and all(a["type"] in ("eight_trigrams", "respond", "decline")
                                               for a in legal):
@@ -651,4 +663,7 @@ def expert_policy(game: Any, seat: int, rng: random.Random) -> Action:
     seen = Seen.of(game, seat)
     if seen.ask == "play":
         return _play(seen, rng)
+    skilled = skill_answer(seen, friendliness)
+    if skilled is not None:
+        return skilled
     return _answer(seen)

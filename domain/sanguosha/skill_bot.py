@@ -1,0 +1,163 @@
+"""How the identity bots use skills: the shared layer under ``identity`` and ``expert``.
+
+Decides from the seat's view only (``Seen``): the skill asked about, the public facts of
+the timing point (``pending["context"]``), the seat's own hand. ``friend(seen, s)`` is the
+policy's own reading of the table: > 0 a friend, < 0 an enemy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.sanguosha.cards import (
+    DODGE,
+    DUEL,
+    INDULGENCE,
+    KILL,
+    LIGHTNING,
+    NAME,
+    NULLIFICATION,
+    PEACH,
+)
+from domain.sanguosha.seen import Seen
+
+Action = dict[str, Any]
+Friend = Callable[[Seen, int], float]
+DECLINE: Action = {"type": "decline"}
+_VALUE = {PEACH: 10, DODGE: 7, NULLIFICATION: 7, KILL: 5, DUEL: 5}
+
+
+def worth(card: int) -> int:
+    return _VALUE.get(NAME[card], 3)
+
+
+def _cheapest(template: Action, k: int | None = None) -> Action:
+    k = template["count"] if k is None else k
+    out = {key: v for key, v in template.items() if key not in ("count", "from")}
+    out["cards"] = sorted(template["from"], key=worth)[:k]
+    return out
+
+
+def _good_for_owner(reason: str, result: bool) -> bool:
+    """Whether a judgment result helps the seat judged (Indulgence, Lightning: the reverse)."""
+    return not result if reason in (INDULGENCE, LIGHTNING) else result
+
+
+def _retrial(seen: Seen, friend: Friend) -> Action:
+    from domain.sanguosha.engine import _judge  # the rules' own reading of a judgment
+
+    ctx = seen.pending.get("context") or {}
+    judged, reason, now = ctx.get("j"), ctx.get("r"), ctx.get("judge_card")
+    if judged is None or reason is None or now is None:
+        return DECLINE
+    f = friend(seen, judged)
+    if f == 0:
+        return DECLINE
+    want = f > 0
+    if _good_for_owner(reason, _judge(reason, now)) == want:
+        return DECLINE
+    fits = [a for a in seen.legal if a["type"] == "skill"
+            and _good_for_owner(reason, _judge(reason, a["card"])) == want]
+    return min(fits, key=lambda a: worth(a["card"])) if fits else DECLINE
+
+
+def _trigger(seen: Seen, friend: Friend) -> Action:
+    """Whether (and how) to use the skill a timing point asks about."""
+    sid = seen.pending.get("skill")
+    offers = [a for a in seen.legal if a["type"] == "skill"]
+    if not offers:
+        return DECLINE
+    if sid == "guicai":
+        return _retrial(seen, friend)
+    if sid == "liuli":
+        enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
+        pool = enemies or [a for a in offers if friend(seen, a["targets"][0]) <= 0]
+        return min(pool, key=lambda a: worth(a["card"])) if pool else DECLINE
+    if sid == "tuxi":
+        scored = [(sum(-friend(seen, t) for t in a["targets"]), a) for a in offers]
+        best_score, best = max(scored, key=lambda x: (x[0], len(x[1]["targets"])))
+        return best if best_score > 0 else DECLINE
+    if sid == "luoyi":
+        attack = sum(1 for c in seen.hand if NAME[c] in (KILL, DUEL))
+        return offers[0] if attack >= 2 else DECLINE
+    return offers[0]
+
+
+def _effect(seen: Seen, friend: Friend) -> Action:
+    """A question a skill's effect asks (the owner's choice, or its victim's)."""
+    sid, legal, me = seen.pending.get("skill"), seen.legal, seen.me
+    if sid == "ganglie":  # the source: two hand cards, or 1 damage
+        template = next((a for a in legal if a["type"] == "discard"), None)
+        if template is not None and (seen.hp[me] <= 1 or len(template["from"]) >= 4):
+            return _cheapest(template)
+        return DECLINE
+    if sid == "yiji":
+        gives = [a for a in legal if a["type"] == "give"]
+        full = max(a["count"] for a in gives)
+        mates = [a for a in gives if a["count"] == full and a["targets"][0] != me
+                 and friend(seen, a["targets"][0]) > 0]
+        pick = min(mates, key=lambda a: seen.hand_count[a["targets"][0]]) if mates else next(
+            a for a in gives if a["count"] == full and a["targets"][0] == me)
+        return _cheapest(pick, full)
+    if sid == "guanxing":
+        cards = sorted(legal[0]["from"], key=worth, reverse=True)
+        keep = [c for c in cards if worth(c) >= 5]
+        return {"type": "arrange", "top": keep, "bottom": [c for c in cards if c not in keep]}
+    if sid in ("hujia", "jijiang"):  # asked to answer for the lord
+        owner = seen.pending.get("owner")
+        card = next((a for a in legal if a["type"] == "respond"), None)
+        return card if card is not None and owner is not None and friend(seen, owner) > 0 \
+            else DECLINE
+    if sid == "fankui":
+        return next((a for a in legal if "card" in a), legal[0])
+    return next((a for a in legal if a != DECLINE), legal[-1])
+
+
+def skill_answer(seen: Seen, friend: Friend) -> Action | None:
+    """The answer to a skill's question, or None when the window is not a skill's."""
+    p = seen.pending or {}
+    if seen.ask == "skill":
+        return _trigger(seen, friend)
+    if p.get("effect") == "sk" and seen.legal:
+        return _effect(seen, friend)
+    return None
+
+
+def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
+    """The play phase's skill uses worth making, scored like card uses (0: not worth it)."""
+    me, hand = seen.me, seen.hand
+    out: list[tuple[float, Action]] = []
+    wounded_me = seen.hp[me] < seen.max_hp[me]
+    for a in seen.legal:
+        if a["type"] != "skill":
+            continue
+        sid, targets = a["skill"], a.get("targets", [])
+        rel = [friend(seen, t) for t in targets]
+        if sid == "rende" and rel[0] > 0:
+            if wounded_me and a["count"] == 2:
+                out.append((5.0, _cheapest(a)))
+            elif len(hand) > seen.hp[me] and a["count"] == len(hand) - seen.hp[me]:
+                out.append((2.0, _cheapest(a)))
+        elif sid == "zhiheng":
+            junk = [c for c in a["from"] if worth(c) <= 3 and c in hand]
+            if junk and a["count"] == len(junk):
+                out.append((2.5, {**_cheapest(a), "cards": junk}))
+        elif sid == "kurou":
+            if seen.hp[me] >= 3 or (seen.hp[me] >= 2 and any(NAME[c] == PEACH for c in hand)):
+                out.append((4.0, a))
+        elif sid == "fanjian" and rel[0] < 0:
+            out.append((4.0, a))
+        elif sid in ("jieyin", "qingnang") and rel[0] > 0:
+            out.append((6.0, _cheapest(a)))
+        elif sid == "lijian" and rel[0] < 0 and rel[1] <= 0:
+            out.append((5.0 - rel[1], _cheapest(a)))
+        elif sid == "jijiang" and rel[0] < 0:
+            if not any(NAME[c] == KILL for c in hand):
+                out.append((4.5, a))
+    return out
+
+
+def converted_penalty(a: Action) -> float:
+    """Using a card as another costs what the real card was worth."""
+    return worth(a["card"]) / 2 if a.get("skill") and "card" in a else 0.0
