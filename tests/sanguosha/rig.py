@@ -54,21 +54,25 @@ def table(
     options: dict[str, Any] | None = None,
     game_class: type[IdentityGame] = IdentityGame,
     rules: int | None = None,
+    generals: list[str] | None = None,
 ) -> IdentityGame:
     """Given: a table of ``n`` seats dealt these hands with this pile on top.
 
     Hands shorter than 4 are padded with fillers; ``None`` in the pile is a filler too.
     The lord is seat 0 unless ``roles`` says otherwise; ``rules`` plays an older rules
-    version (default: the newest).
+    version (default: the newest). ``generals`` (one id per seat) plays with generals and
+    their skills, each seat keeping the one given.
     """
     deck = deck_for(hands, pile, n)
+    if generals is not None:
+        options = {"generals": True, **(options or {})}
     return game_class.new(
         # the stories script the holder-only windows; ask_everyone has its own tests
         [f"p{i}" for i in range(n)], {"ask_everyone": False, **(options or {})},
         rng=random.Random(0), deck=deck,
         roles=roles or ROLES.get(n) or (["lord", "rebel", "loyalist", "renegade"]
                                         + ["rebel"] * (n - 4)),
-        rules=rules,
+        rules=rules, generals=generals,
     )
 
 
@@ -157,11 +161,21 @@ def end_turn(game: Any) -> list[tuple[str, dict[str, Any]]]:
     """When: the current seat ends its play phase and discards if needed (fillers first:
     the cards that answer windows are kept)."""
     seat = game.current
-    out = act(game, seat, type="end_play")
+    out = decline_skills(game)
+    out += act(game, seat, type="end_play")
+    out += decline_skills(game)
     if game.ask == "discard":
         template = game.legal_actions(seat)[0]
         keep_last = sorted(template["from"], key=lambda c: (NAME[c] in RESPONSIVE, c))
         out += act(game, seat, type="discard", cards=keep_last[:template["count"]])
+    return out
+
+
+def decline_skills(game: Any) -> list[tuple[str, dict[str, Any]]]:
+    """When: every skill a timing point offers is declined (generals' tables)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    while game.ask == "skill":
+        out += act(game, game.to_act()[0], type="decline")
     return out
 
 
@@ -175,4 +189,7 @@ def pass_to(game: Any, seat: int) -> None:
     """When: every turn ends without playing until it is ``seat``'s play phase."""
     end_turn(game)
     while game.current != seat or game.ask != "play":
+        if game.ask == "skill":
+            decline_skills(game)
+            continue
         end_turn(game)

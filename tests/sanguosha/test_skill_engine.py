@@ -1,0 +1,92 @@
+"""The skill engine itself: skills reach the table only with generals under rules 3, a
+timing point asks its owner, conversions and modifiers show in the legal actions, and a
+declined or used skill is an event like any other."""
+
+from __future__ import annotations
+
+from domain.sanguosha.cards import KILL, NAME, RED
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, Kind
+from tests.sanguosha.rig import act, card, kinds, table
+
+# seat 0 is the lord (Cao Cao), 1 a rebel, 2 a loyalist, 3 the renegade
+CAST = ["caocao", "guanyu", "zhangfei", "zhugeliang"]
+
+
+def test_the_registry_holds_every_skill_of_the_25_generals() -> None:
+    assert len(GENERAL_SKILLS) == 25
+    assert sum(len(s) for s in GENERAL_SKILLS.values()) == 40 == len(SKILLS)
+    lords = {g for g, ss in GENERAL_SKILLS.items() if any(SKILLS[s].lord for s in ss)}
+    assert lords == {"caocao", "liubei", "sunquan"}
+
+
+def test_generals_bring_their_skills_and_the_lord_alone_its_lord_skill() -> None:
+    game = table(generals=["caocao", "liubei", "sunquan", "lvbu"])
+    assert game.skills[0] == ("jianxiong", "hujia")
+    assert game.skills[1] == ("rende",) and game.skills[2] == ("zhiheng",)
+    assert game.skills[3] == ("wushuang",) and game.skilled
+
+
+def test_a_game_stored_under_rules_2_keeps_its_generals_without_skills() -> None:
+    game = table(generals=CAST, rules=2)
+    assert game.generals == CAST and not game.skilled
+    assert all(s == () for s in game.skills)
+
+
+def test_a_conversion_is_offered_and_used_as_the_card_it_becomes() -> None:
+    # given: Guan Yu (seat 1, a rebel) holds a red Dodge, and it is his play phase
+    red_dodge = card(("dodge", "H", 2))
+    game = table(hands={1: [red_dodge]}, generals=CAST)
+    _to_play(game, 1)
+    uses = [a for a in game.legal_actions(1) if a.get("card") == red_dodge]
+    # then: the Dodge is offered as a Kill through Wusheng, on the seats in range
+    assert uses and all(a["as"] == KILL and a["skill"] == "wusheng" for a in uses)
+    events = act(game, 1, type="use", card=red_dodge, skill="wusheng", targets=[0])
+    assert kinds(events)[0] == "CardUsed"
+    assert events[0][1]["name"] == KILL and events[0][1]["cards"] == [red_dodge]
+    assert RED[red_dodge] and NAME[red_dodge] == "dodge"
+
+
+def test_a_timing_point_asks_its_owner_and_a_declined_skill_is_recorded() -> None:
+    # given: Cao Cao (lord, seat 0) is hit by a Kill from Guan Yu
+    kill = card(("kill", "S", 7))
+    game = table(hands={1: [kill]}, generals=CAST)
+    _to_play(game, 1)
+    act(game, 1, type="use", card=kill, targets=[0])
+    act(game, 0, type="decline")  # takes the hit
+    # then: Jianxiong asks Cao Cao whether to take the Kill
+    assert game.ask == "skill" and game.to_act() == [0]
+    assert game.view(0)["pending"]["skill"] == "jianxiong"
+    events = act(game, 0, type="skill", skill="jianxiong")
+    assert kinds(events)[:2] == ["SkillUsed", "CardsGained"]
+    assert kill in game.hands[0]
+
+
+def test_compulsory_modifiers_bend_the_rules_where_they_are_computed() -> None:
+    # Zhang Fei (seat 2) may use a second Kill; Zhuge Liang (seat 3) with no hand cards
+    # cannot be chosen for a Kill
+    from domain.sanguosha.plays import legal_uses
+
+    game = table(hands={2: ["kill", "kill"]}, generals=CAST)
+    _to_play(game, 2)
+    game.kills = 1  # a Kill already used this phase
+    game.hands[3].clear()  # Zhuge Liang's hand is empty (state set by hand: no event)
+    kills = [a for a in legal_uses(game, 2) if "card" in a and NAME[a["card"]] == KILL]
+    assert kills and all(3 not in a["targets"] for a in kills)
+    assert {t for a in kills for t in a["targets"]} == {1}
+
+
+def test_every_skill_has_a_kind_and_words() -> None:
+    for s in SKILLS.values():
+        assert isinstance(s.kind, Kind) and s.text and s.zh
+
+
+def _to_play(game, seat: int) -> None:  # type: ignore[no-untyped-def]
+    from tests.sanguosha.rig import pass_to
+
+    if game.current == seat and game.ask == "play":
+        return
+    while game.ask == "skill":
+        act(game, game.to_act()[0], type="decline")
+    if game.current == seat and game.ask == "play":
+        return
+    pass_to(game, seat)
