@@ -127,6 +127,7 @@ class SanguoshaGame(Resolution, Game):
         # (a table without skills takes none of the skill engine's paths)
         self.skills: list[tuple[str, ...]] = [() for _ in range(n)]
         self.skilled = False
+        self.watched: list[int] = []
         self.uses: dict[str, int] = {}  # "seat:skill" -> uses this turn
         self.marks: dict[str, Any] = {}  # what skills noted for the current turn
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
@@ -158,6 +159,10 @@ class SanguoshaGame(Resolution, Game):
         self.skills = [tuple(s) for s in skills]
         self.skilled = any(self.skills)
         self.mods = [_modifiers(s) for s in self.skills]
+        # the seats with a skill on losing cards: the only ones ``_watch`` looks at
+        self.watched = [s for s in range(self.n) if any(
+            SKILLS[sid].point in (Point.HAND_EMPTIED, Point.EQUIP_LOST)
+            for sid in self.skills[s])]
 
     def mod(self, seat: int, key: str) -> Any:
         """A modifier of the seat's skills (``skill.Skill.mods``), or None."""
@@ -206,7 +211,7 @@ class SanguoshaGame(Resolution, Game):
         """Cards lost by any means: a seat's last hand card, a card leaving its equipment.
         Compared with what the last look saw; a skill on the point is then triggered."""
         pushed = False
-        for s in range(self.n):
+        for s in self.watched:
             has = bool(self.hands[s])
             if has != self.had_hand[s]:
                 self.had_hand[s] = has
