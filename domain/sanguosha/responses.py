@@ -22,6 +22,7 @@ from domain.sanguosha.cards import (
     WEAPON,
 )
 from domain.sanguosha.conversions import as_cards
+from domain.sanguosha.frames import CardUse, DiscardPhase, Frame, SkillEffect, Trigger
 from domain.sanguosha.plays import legal_uses
 from domain.sanguosha.skill import SKILLS
 from domain.sanguosha.zones import horses_of
@@ -70,9 +71,9 @@ def converted(table: Any, seat: int, name: str, use: bool = False) -> list[Actio
             for c, sid in as_cards(table, seat, name, use=use)]
 
 
-def calls(table: Any, seat: int, f: dict[str, Any], name: str) -> list[Action]:
+def calls(table: Any, seat: int, f: Frame, name: str) -> list[Action]:
     """A lord's call on its kingdom for the card asked of it (Hujia, Jijiang)."""
-    if not table.skilled or f.get("called"):
+    if not table.skilled or getattr(f, "called", False):
         return []
     out = []
     for sid in table.skills[seat]:
@@ -82,29 +83,32 @@ def calls(table: Any, seat: int, f: dict[str, Any], name: str) -> list[Action]:
     return out
 
 
-def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
+def answers(table: Any, seat: int, f: Frame) -> list[Action]:
     """The legal actions of ``seat``, which the top frame ``f`` waits on."""
-    ask = f["a"]
+    ask = f.ask
     hand = table.hands[seat]
     if ask == "play":
         return legal_uses(table, seat)
     if table.skilled:
-        if f["k"] == "sk":
-            skill_answers = SKILLS[f["s"]].answers
+        if isinstance(f, SkillEffect):
+            skill_answers = SKILLS[f.skill].answers
             assert skill_answers is not None
             return skill_answers(table, seat, f)
         if ask == "skill":
-            sid = f["cur"][1]
+            assert isinstance(f, Trigger) and f.current is not None
+            sid = f.current[1]
             return SKILLS[sid].offers(table, seat, f) + [DECLINE]
     if ask == "discard":
-        return [{"type": "discard", "count": f["n"], "from": list(hand)}]
+        assert isinstance(f, DiscardPhase)
+        return [{"type": "discard", "count": f.count, "from": list(hand)}]
     if ask == "dodge":
         out = _cards_of(hand, DODGES)
         if table.skilled:
             out += converted(table, seat, "dodge") + calls(table, seat, f, "dodge")
         armor = table.equip[seat][1]
-        if (armor is not None and NAME[armor] == EIGHT_TRIGRAMS and not f.get("ig")
-                and not f.get("et")):
+        assert isinstance(f, CardUse)
+        if (armor is not None and NAME[armor] == EIGHT_TRIGRAMS and not f.ignore_armor
+                and not f.trigrams_tried):
             out.append({"type": "eight_trigrams"})
         return out + [DECLINE]
     if ask == "kill":
@@ -126,10 +130,12 @@ def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
     if ask == "ice_sword":
         return [{"type": "accept"}, DECLINE]
     if ask == "kylin":
-        target = f["t"][f["i"]]
+        assert isinstance(f, CardUse)
+        target = f.target
         return [{"type": "choose", "card": c} for c in horses_of(table, target)] + [DECLINE]
     if ask == "pick":
-        target, areas = f["pf"], f["pa"]
+        assert isinstance(f, CardUse) and f.pick_from is not None
+        target, areas = f.pick_from, f.pick_areas
         out = []
         if table.hands[target]:
             out.append({"type": "choose", "area": "hand"})
@@ -138,7 +144,8 @@ def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
             out += [{"type": "choose", "card": c} for c in table.judging[target]]
         return out
     if ask == "grace":
-        return [{"type": "choose", "card": c} for c in f["rev"]]
+        assert isinstance(f, CardUse)
+        return [{"type": "choose", "card": c} for c in f.revealed]
     if ask == "double_swords":
         offer = [{"type": "discard", "count": 1, "from": list(hand)}] if hand else []
         return offer + [DECLINE]

@@ -26,7 +26,7 @@ from enum import Enum
 from typing import Any
 
 Action = dict[str, Any]
-Frame = dict[str, Any]
+Frame = Any  # a frame of ``frames.py`` (typed there; skills receive whichever is on top)
 
 
 class Point(str, Enum):
@@ -62,17 +62,22 @@ def _always(game: Any, seat: int, f: Frame) -> bool:
 
 
 def _yes(game: Any, seat: int, f: Frame) -> list[Action]:
-    return [{"type": "skill", "skill": f["s"] if f.get("k") == "sk" else f["cur"][1]}]
+    from domain.sanguosha.frames import SkillEffect
+
+    if isinstance(f, SkillEffect):
+        return [{"type": "skill", "skill": f.skill}]
+    return [{"type": "skill", "skill": f.current[1]}]
 
 
 def _push(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
           choice: str | None) -> None:
     """The default effect of using a skill: its own frame goes on the stack."""
+    from domain.sanguosha.frames import SkillEffect, Trigger
+
     top = game.stack[-1] if game.stack else None
-    ctx = top["c"] if top is not None and top["k"] == "trig" else {}
-    game.stack.append({"k": "sk", "s": skill, "o": seat, "w": None, "a": None,
-                       "st": "start", "cs": list(cards), "t": list(targets),
-                       "ch": choice, "c": ctx})
+    ctx = top.context if isinstance(top, Trigger) else {}
+    game.stack.append(SkillEffect(skill=skill, owner=seat, cards=list(cards),
+                                  targets=list(targets), choice=choice, context=ctx))
 
 
 @dataclass(frozen=True)
