@@ -33,7 +33,6 @@ from domain.sanguosha.cards import (
     DUEL,
     EIGHT_TRIGRAMS,
     EQUIPMENT,
-    ICE_SWORD,
     INDULGENCE,
     KILL,
     KIND,
@@ -49,7 +48,7 @@ from domain.sanguosha.cards import (
     TRICK,
     lightning_strikes,
 )
-from domain.sanguosha.conversions import holds
+from domain.sanguosha.conversions import holds, keyed_name
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.frames import (
     AfterDeath,
@@ -67,7 +66,8 @@ from domain.sanguosha.frames import (
 )
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
-from domain.sanguosha.skill import JUDGE_RULES, SKILLS, Point
+from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
+from domain.sanguosha.skill import EQUIPMENT_SKILLS, JUDGE_RULES, SKILLS, Point
 from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
@@ -183,6 +183,24 @@ class SanguoshaGame(Resolution, Game):
         if not self.skilled:
             return None
         return self.mods[seat].get(key)
+
+    def equipment_skills(self, seat: int) -> list[Any]:
+        """The skills the seat's equipment brings (``skills/equipment.py``)."""
+        return [EQUIPMENT_SKILLS[NAME[c]] for c in self.equip[seat]
+                if c is not None and NAME[c] in EQUIPMENT_SKILLS]
+
+    def equip_mod(self, seat: int, key: str) -> Any:
+        """A modifier of the seat's equipment (the Halberd's extra targets...), or None."""
+        for c in self.equip[seat]:
+            if c is not None:
+                sk = EQUIPMENT_SKILLS.get(NAME[c])
+                if sk is not None and key in sk.mods:
+                    return sk.mods[key]
+        return None
+
+    def has_equip_mod(self, seat: int, key: str) -> bool:
+        return any(c is not None and NAME[c] in EQUIPMENT_SKILLS and key in EQUIPMENT_SKILLS[NAME[c]].mods
+                   for c in self.equip[seat])
 
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
@@ -322,31 +340,27 @@ class SanguoshaGame(Resolution, Game):
         elif kind == "use":
             self._use(seat, chosen, cards)
         elif kind == "respond":
-            if ask in ("blade", "collateral"):
+            if ask == "collateral":
                 assert isinstance(f, CardUse)
-                target = f.target if ask == "blade" else f.targets[1]
-                self._card_used(seat=seat, name=KILL, cards=cards, targets=[target], via=ask)
+                self._card_used(seat=seat, name=KILL, cards=cards, targets=[f.targets[1]],
+                                via=ask)
             else:
                 self._responded(seat=seat, name=_RESPONSE_NAME[ask], cards=cards, ask=ask)
-        elif kind == "eight_trigrams":
-            top = self._take(1, rng)
-            if top is None:
-                return  # the pile is exhausted: the game has ended
-            card = top[0] if top else None
-            self._judged(seat=seat, card=card, reason=EIGHT_TRIGRAMS,
-                         result=card is not None and RED[card])
         elif kind == "accept":
             self._accepted(seat=seat, ask=ask)
         elif kind == "discard":
-            reason = {"discard": DISCARD_PHASE, "axe": "axe"}.get(ask, ask)
+            reason = DISCARD_PHASE if ask == "discard" else ask
             self._cards_discarded(seat=seat, cards=cards, reason=reason, by=None)
         elif kind == "choose":
             self._choose(seat, f, chosen, rng)
-        else:  # pragma: no cover - answers() lists no other type
-            raise AssertionError(kind)
+        else:  # an answer an equipment offers on demand (Eight Trigrams' judgment)
+            sk = next(s for s in self.equipment_skills(seat)
+                      if s.demand is not None and s.demand(self, seat, f))
+            assert sk.decide is not None
+            sk.decide(self, seat, f, chosen, rng)
 
     def _use(self, seat: int, chosen: dict[str, Any], cards: list[int]) -> None:
-        name = KILL if chosen.get("spear") else chosen.get("as") or NAME[cards[0]]
+        name = keyed_name(chosen) or chosen.get("as") or NAME[cards[0]]
         alive = self.alive
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
@@ -368,10 +382,7 @@ class SanguoshaGame(Resolution, Game):
         assert isinstance(f, CardUse)
         if ask == "grace":
             self._card_picked(seat=seat, card=chosen["card"])
-        elif ask == "kylin":
-            self._cards_discarded(seat=f.target, cards=[chosen["card"]],
-                                  reason="kylin_bow", by=seat)
-        else:  # "pick": Dismantlement, Snatch, Ice Sword
+        else:  # "pick": Dismantlement, Snatch
             target = f.pick_from
             assert target is not None
             if chosen.get("area") == "hand":
@@ -382,8 +393,8 @@ class SanguoshaGame(Resolution, Game):
             if f.name == SNATCH:
                 self._card_taken(seat=seat, source=target, card=card, area=area, reason=SNATCH)
             else:
-                reason = DISMANTLEMENT if f.name == DISMANTLEMENT else ICE_SWORD
-                self._cards_discarded(seat=target, cards=[card], reason=reason, by=seat)
+                self._cards_discarded(seat=target, cards=[card], reason=DISMANTLEMENT,
+                                      by=seat)
 
     # --- the driver: record the facts that are due -----------------------------------
     def _drive(self, rng: random.Random) -> None:
@@ -958,6 +969,12 @@ class SanguoshaGame(Resolution, Game):
             out.update(card=f.card, owner=f.owner)
         elif isinstance(f, DiscardPhase):
             out["count"] = f.count
+        elif isinstance(f, SkillEffect) and SKILLS[f.skill].equipment:
+            # a weapon's question is part of its Kill's resolution
+            out.update(effect=KILL, skill=f.skill, user=f.owner, cards=list(f.cards),
+                       target=f.targets[0])
+            if f.ask == "pick":
+                out["from"] = f.targets[0]
         elif isinstance(f, SkillEffect):
             out.update(skill=f.skill, owner=f.owner, cards=list(f.cards),
                        targets=list(f.targets))

@@ -81,16 +81,10 @@ class Stage(StrEnum):
 
     START = "start"
     REVEAL = "reveal"  # Amazing Grace: the cards are turned up
-    DOUBLE_SWORDS = "ds"  # the target answers Double Swords
-    SHIELD = "shield"  # the Renwang Shield may stop a black Kill
+    SHIELD = "shield"  # the Kill is about to take effect on its target (armor)
     DODGE_ASK = "dodge_ask"
     DODGE = "dodge"  # the target answered the Dodge window
-    BLADE = "blade"
-    AXE = "axe"
     HIT = "hit"  # the Kill hits: weapons on hit, then the damage
-    KYLIN = "kylin"
-    ICE = "ice"
-    ICE_PICK = "ice_pick"
     ASK = "ask"  # Duel: the seat whose turn it is is asked for a Kill
     RESP = "resp"  # an answer came (Duel, the area tricks, Collateral)
     PICK = "pick"  # the user picks a card (Dismantlement, Snatch) or a card is picked
@@ -130,11 +124,10 @@ class CardUse(Frame):
 
 @dataclass(eq=False)
 class KillUse(CardUse):
-    """A Kill: per target, its weapons' questions, the Dodge window, the hit."""
+    """A Kill: per target, the skills and equipment at each of its moments, the Dodge
+    window, the hit."""
 
-    ice_asked: bool = False
-    kylin_asked: bool = False
-    picks_left: int = 0  # Ice Sword: cards still to discard
+    hit_checked: bool = False  # the user's weapon was asked about the hit (Ice Sword)
     targeted: bool = False  # the target's skills on becoming a target were asked (Liuli)
     specified: bool = False  # the user's skills on this target were asked (Tieqi)
     no_dodge: bool = False  # Tieqi: this target cannot Dodge
@@ -145,9 +138,7 @@ class KillUse(CardUse):
         """The current target is done: clear what was remembered for it."""
         self.index += 1
         self.stage = Stage.START
-        self.ignore_armor = self.trigrams_tried = False
-        self.ice_asked = self.kylin_asked = False
-        self.picks_left = 0
+        self.ignore_armor = self.trigrams_tried = self.hit_checked = False
         self.pick_from, self.pick_areas = None, ""
         self.answer = None
         self.targeted = self.specified = self.no_dodge = self.one_dodge = False

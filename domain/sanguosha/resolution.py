@@ -23,32 +23,23 @@ from domain.sanguosha.cards import (
     AMAZING_GRACE,
     ARMOR,
     ARROWS,
-    AXE,
     BARBARIANS,
-    BLADE,
     COLLATERAL,
     DISMANTLEMENT,
-    DOUBLE_SWORDS,
     DUEL,
     EX_NIHILO,
-    ICE_SWORD,
     INDULGENCE,
     KILL,
     KILLS,
-    KYLIN_BOW,
     NAME,
     NULLIFICATIONS,
     PEACH,
     PEACH_GARDEN,
     PEACHES,
-    QINGGANG,
-    RENWANG_SHIELD,
     SNATCH,
-    SPEAR,
     WEAPON,
-    color,
 )
-from domain.sanguosha.conversions import as_cards
+from domain.sanguosha.conversions import as_cards, multi_card
 from domain.sanguosha.distance import in_range, order_from
 from domain.sanguosha.plays import kill_targets
 from domain.sanguosha.skill import SKILLS, Point
@@ -71,7 +62,7 @@ from domain.sanguosha.frames import (
     Stage,
     Trigger,
 )
-from domain.sanguosha.zones import has_cards, horses_of
+from domain.sanguosha.zones import has_cards
 
 
 class Resolution:
@@ -110,6 +101,8 @@ class Resolution:
         def _point_once(self, point: Point, seat: int) -> bool: ...
         def _watch(self) -> bool: ...
         def holds(self, seat: int, name: str) -> bool: ...
+        def equip_mod(self, seat: int, key: str) -> Any: ...
+        def equipment_skills(self, seat: int) -> list[Any]: ...
 
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -179,7 +172,7 @@ class Resolution:
         hand = self.hands[seat]
         if self.skilled and as_cards(self, seat, KILL, use=True):
             return True
-        return not KILLS.isdisjoint(hand) or (self._weapon(seat) == SPEAR and len(hand) >= 2)
+        return not KILLS.isdisjoint(hand) or bool(multi_card(self, seat, KILL))
 
     def _finish(self, f: CardUse) -> None:
         """A card's use is over: pop it; its cards (and leftovers) go to the discard pile."""
@@ -270,6 +263,9 @@ class Resolution:
         below.window = f.nullified
 
     def _step_kill(self, f: KillUse) -> None:
+        """Per target: its skills on becoming a target, the user's (skills, then weapon)
+        on this target, the armor, the Dodge window, the weapon when dodged or on the
+        hit, the damage."""
         st, u = f.stage, f.user
         if st == Stage.START:
             if f.index >= len(f.targets):
@@ -290,28 +286,18 @@ class Resolution:
                     if self._point(Point.KILL_TARGET, [u], {"u": u, "tg": tg}):
                         return None
                 tg = f.target
-            weapon = self._weapon(u)
-            f.ignore_armor = weapon == QINGGANG
-            # rules 1 let the Renwang Shield cancel the Kill before Double Swords; from
-            # rules 2 Double Swords triggers on targeting, first (FreeKill, QSanguosha)
-            if self.rules < 2 and self._shield_blocks(f, tg):
+            f.ignore_armor = bool(self.equip_mod(u, "ignore_armor"))
+            # rules 1 let the armor act before the weapon on targeting; from rules 2
+            # Double Swords triggers on targeting, first (FreeKill, QSanguosha)
+            if self.rules < 2 and self._at(Point.KILL_EFFECT, tg, f):
                 return None
-            g_u, g_t = self.gender(u), self.gender(tg)
-            if weapon == DOUBLE_SWORDS and g_u and g_t and g_u != g_t:
-                f.stage = Stage.DOUBLE_SWORDS
-                f.wait(tg, "double_swords")
+            f.stage = Stage.SHIELD
+            if self._at(Point.KILL_TARGET, u, f):
                 return None
             st = Stage.SHIELD
         tg = f.target
-        if st == Stage.DOUBLE_SWORDS:
-            if f.take_answer():
-                st = Stage.SHIELD
-            else:
-                self.due = {"k": "draw", "seat": u, "n": 1, "reason": "double_swords",
-                            "then": "shield"}
-                return None
         if st == Stage.SHIELD:
-            if self.rules >= 2 and self._shield_blocks(f, tg):
+            if self.rules >= 2 and self._at(Point.KILL_EFFECT, tg, f):
                 return None
             st = Stage.DODGE_ASK
         if st == Stage.DODGE_ASK:
@@ -329,58 +315,29 @@ class Resolution:
                     f.called = False
                     f.wait(tg, "dodge")
                     return None
-                weapon = self._weapon(u)
-                alive = self.alive[u] and self.alive[tg]
-                if weapon == BLADE and alive and self._can_kill(u):
-                    f.stage = Stage.BLADE
-                    f.wait(u, "blade")
-                elif weapon == AXE and alive and len(self._axe_cards(u)) >= 2:
-                    f.stage = Stage.AXE
-                    f.wait(u, "axe")
-                else:
-                    f.stage = Stage.NEXT
+                f.stage = Stage.NEXT  # unless the weapon makes it hit (Axe)
+                self._at(Point.DODGED, u, f)
             else:
                 f.stage = Stage.HIT
-        elif st == Stage.BLADE:
-            f.take_answer()
-            f.stage = Stage.NEXT
-        elif st == Stage.AXE:
-            f.stage = Stage.HIT if f.take_answer() else Stage.NEXT
         elif st == Stage.HIT:
-            weapon = self._weapon(u)
-            if weapon == ICE_SWORD and not f.ice_asked and has_cards(self, tg, "he"):
-                f.ice_asked = True
-                f.stage = Stage.ICE
-                f.wait(u, "ice_sword")
-            elif weapon == KYLIN_BOW and not f.kylin_asked and horses_of(self, tg):
-                f.kylin_asked = True
-                f.stage = Stage.KYLIN
-                f.wait(u, "kylin")
-            else:
-                self.due = {"k": "damage", "seat": tg, "source": u,
-                            "n": 1 + self._damage_bonus(u, f), "cards": f.cards,
-                            "reason": KILL, "then": "next"}
-        elif st == Stage.KYLIN:
-            f.take_answer()
-            f.stage = Stage.HIT
-        elif st == Stage.ICE:
-            if f.take_answer():
-                f.stage = Stage.ICE_PICK
-                f.picks_left = 2
-            else:
-                f.stage = Stage.HIT
-        elif st == Stage.ICE_PICK:
-            if f.answer is not None:
-                f.answer = None
-                f.picks_left -= 1
-            if f.picks_left > 0 and self.alive[tg] and has_cards(self, tg, "he"):
-                f.pick_from, f.pick_areas = tg, "he"
-                f.wait(u, "pick")
-            else:
-                f.stage = Stage.NEXT
+            if not f.hit_checked:
+                f.hit_checked = True
+                if self._at(Point.KILL_HIT, u, f):
+                    return None
+            self.due = {"k": "damage", "seat": tg, "source": u,
+                        "n": 1 + self._damage_bonus(u, f), "cards": f.cards,
+                        "reason": KILL, "then": "next"}
         elif st == Stage.NEXT:
             f.next_target()
         return None
+
+    def _at(self, point: Point, seat: int, f: Frame) -> bool:
+        """The seat's equipment acting at a point, in place (equipment is compulsory):
+        True when it took over (a question, or a fact due)."""
+        for sk in self.equipment_skills(seat):
+            if sk.point == point and sk.apply is not None and sk.apply(self, seat, f):
+                return True
+        return False
 
     def _double(self, user: int, name: str) -> bool:
         """Wushuang: the user's card needs two answers."""
@@ -390,21 +347,6 @@ class Resolution:
     def _damage_bonus(self, source: int, f: CardUse) -> int:
         bonus = self.mod(source, "damage_bonus")
         return 0 if bonus is None else int(bonus(self, source, f))
-
-    def _shield_blocks(self, f: KillUse, tg: int) -> bool:
-        """A black Kill on a Renwang Shield (not ignored by the Qinggang Sword) has no
-        effect on that target: record it and move on to the next target."""
-        armor = self._armor(tg)
-        if (armor is not None and NAME[armor] == RENWANG_SHIELD and not f.ignore_armor
-                and color(f.cards) == "black"):
-            self.due = {"k": "blocked", "seat": tg, "source": f.user, "armor": armor,
-                        "then": "next"}
-            return True
-        return False
-
-    def _axe_cards(self, seat: int) -> list[int]:
-        axe = self.equip[seat][WEAPON]
-        return self.hands[seat] + [c for c in self.equip[seat] if c is not None and c != axe]
 
     def _step_duel(self, f: DuelUse) -> None:
         st, u, tg = f.stage, f.user, f.targets[0]

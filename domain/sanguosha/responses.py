@@ -11,21 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sanguosha.cards import (
-    AXE,
     DODGES,
-    EIGHT_TRIGRAMS,
+    KILL,
     KILLS,
     NAME,
     NULLIFICATIONS,
     PEACHES,
-    SPEAR,
-    WEAPON,
 )
-from domain.sanguosha.conversions import as_cards
+from domain.sanguosha.conversions import as_cards, multi_card
 from domain.sanguosha.frames import CardUse, DiscardPhase, Frame, SkillEffect, Trigger
 from domain.sanguosha.plays import legal_uses
 from domain.sanguosha.skill import SKILLS
-from domain.sanguosha.zones import horses_of
 
 Action = dict[str, Any]
 DECLINE: Action = {"type": "decline"}
@@ -54,14 +50,14 @@ def _cards_of(hand: list[int], ids: frozenset[int]) -> list[Action]:
     return [{"type": "respond", "card": c} for c in hand if c in ids]
 
 
-def _kills(table: Any, seat: int, use: bool = False) -> list[Action]:
+def kills(table: Any, seat: int, use: bool = False) -> list[Action]:
+    """The Kills the seat may play (or use): real, converted, several cards as one."""
     hand = table.hands[seat]
     out = _cards_of(hand, KILLS)
     if table.skilled:
         out += converted(table, seat, "kill", use=use)
-    weapon = table.equip[seat][WEAPON]
-    if weapon is not None and NAME[weapon] == SPEAR and len(hand) >= 2:
-        out.append({"type": "respond", "spear": True, "count": 2, "from": list(hand)})
+    for conv in multi_card(table, seat, KILL):
+        out.append({"type": "respond", conv.key: True, "count": conv.count, "from": list(hand)})
     return out
 
 
@@ -89,11 +85,11 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
     hand = table.hands[seat]
     if ask == "play":
         return legal_uses(table, seat)
+    if isinstance(f, SkillEffect):  # a skill's (or a weapon's) own question
+        skill_answers = SKILLS[f.skill].answers
+        assert skill_answers is not None
+        return skill_answers(table, seat, f)
     if table.skilled:
-        if isinstance(f, SkillEffect):
-            skill_answers = SKILLS[f.skill].answers
-            assert skill_answers is not None
-            return skill_answers(table, seat, f)
         if ask == "skill":
             assert isinstance(f, Trigger) and f.current is not None
             sid = f.current[1]
@@ -105,14 +101,12 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
         out = _cards_of(hand, DODGES)
         if table.skilled:
             out += converted(table, seat, "dodge") + calls(table, seat, f, "dodge")
-        armor = table.equip[seat][1]
-        assert isinstance(f, CardUse)
-        if (armor is not None and NAME[armor] == EIGHT_TRIGRAMS and not f.ignore_armor
-                and not f.trigrams_tried):
-            out.append({"type": "eight_trigrams"})
+        for sk in table.equipment_skills(seat):  # Eight Trigrams
+            if sk.demand is not None:
+                out += sk.demand(table, seat, f)
         return out + [DECLINE]
     if ask == "kill":
-        return _kills(table, seat) + calls(table, seat, f, "kill") + [DECLINE]
+        return kills(table, seat) + calls(table, seat, f, "kill") + [DECLINE]
     if ask == "nullify":
         return _cards_of(hand, NULLIFICATIONS) + [DECLINE]
     if ask == "peach":
@@ -120,19 +114,8 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
         if table.skilled:
             out += converted(table, seat, "peach")
         return out + [DECLINE]
-    if ask in ("blade", "collateral"):
-        return _kills(table, seat, use=True) + [DECLINE]
-    if ask == "axe":
-        axe = table.equip[seat][WEAPON]
-        pool = hand + [c for c in table.equip[seat] if c is not None and c != axe]
-        assert axe is not None and NAME[axe] == AXE
-        return [{"type": "discard", "count": 2, "from": pool}, DECLINE]
-    if ask == "ice_sword":
-        return [{"type": "accept"}, DECLINE]
-    if ask == "kylin":
-        assert isinstance(f, CardUse)
-        target = f.target
-        return [{"type": "choose", "card": c} for c in horses_of(table, target)] + [DECLINE]
+    if ask == "collateral":
+        return kills(table, seat, use=True) + [DECLINE]
     if ask == "pick":
         assert isinstance(f, CardUse) and f.pick_from is not None
         target, areas = f.pick_from, f.pick_areas
@@ -146,7 +129,4 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
     if ask == "grace":
         assert isinstance(f, CardUse)
         return [{"type": "choose", "card": c} for c in f.revealed]
-    if ask == "double_swords":
-        offer = [{"type": "discard", "count": 1, "from": list(hand)}] if hand else []
-        return offer + [DECLINE]
     raise AssertionError(f"unknown ask {ask!r}")
