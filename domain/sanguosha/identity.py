@@ -29,7 +29,7 @@ from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
 from domain.sanguosha.frames import ChoosingGenerals
 from domain.sanguosha.generals import ROSTER
 from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, skill_view
 from domain.sanguosha.roster_identity import (
     HP,
     LORD_DRAWN,
@@ -347,6 +347,8 @@ class IdentityGame(SanguoshaGame):
             general = self.generals[seat]
             out["general"] = (general_view(general) if general is not None
                               and self.general_visible(seat, viewer) else None)
+            if out["general"] is not None:
+                out["general"]["skills"] = [skill_view(sid) for sid in self.skills[seat]]
             out["chosen"] = general is not None
             if self.choosing and (viewer == seat or self.sees_all(viewer)):
                 out["offered"] = list(self.offers[seat])
