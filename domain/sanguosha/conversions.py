@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sanguosha.cards import NAME
-from domain.sanguosha.skill import EQUIPMENT_SKILLS, SKILLS, Conversion
+from domain.sanguosha.skill import KEYED, SKILL_OF_CARD, SKILLS, Conversion
 
 
 def as_cards(table: Any, seat: int, name: str, *, use: bool) -> list[tuple[int, str]]:
@@ -44,8 +44,8 @@ def multi_card(table: Any, seat: int, name: str) -> list[Conversion]:
     out = []
     hand = len(table.hands[seat])
     for c in table.equip[seat]:
-        sk = EQUIPMENT_SKILLS.get(NAME[c]) if c is not None else None
-        if sk is not None:
+        sk = SKILL_OF_CARD[c] if c is not None else None
+        if sk is not None and sk.conversions:
             out += [conv for conv in sk.conversions
                     if conv.to == name and conv.count > 1 and hand >= conv.count]
     return out
@@ -53,8 +53,7 @@ def multi_card(table: Any, seat: int, name: str) -> list[Conversion]:
 
 def keyed_name(action: dict[str, Any]) -> str | None:
     """The card a multi-card conversion's action makes (``{"spear": true}``: a Kill)."""
-    for sk in EQUIPMENT_SKILLS.values():
-        for conv in sk.conversions:
-            if conv.key is not None and action.get(conv.key):
-                return conv.to
+    for key, name in KEYED.items():
+        if action.get(key):
+            return name
     return None

@@ -67,7 +67,7 @@ from domain.sanguosha.frames import (
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
 from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
-from domain.sanguosha.skill import EQUIPMENT_SKILLS, JUDGE_RULES, SKILLS, Point
+from domain.sanguosha.skill import JUDGE_RULES, SKILL_OF_CARD, SKILLS, Point
 from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
@@ -186,21 +186,30 @@ class SanguoshaGame(Resolution, Game):
 
     def equipment_skills(self, seat: int) -> list[Any]:
         """The skills the seat's equipment brings (``skills/equipment.py``)."""
-        return [EQUIPMENT_SKILLS[NAME[c]] for c in self.equip[seat]
-                if c is not None and NAME[c] in EQUIPMENT_SKILLS]
+        out = []
+        for c in self.equip[seat]:
+            if c is not None:
+                sk = SKILL_OF_CARD[c]
+                if sk is not None:
+                    out.append(sk)
+        return out
 
     def equip_mod(self, seat: int, key: str) -> Any:
         """A modifier of the seat's equipment (the Halberd's extra targets...), or None."""
         for c in self.equip[seat]:
             if c is not None:
-                sk = EQUIPMENT_SKILLS.get(NAME[c])
+                sk = SKILL_OF_CARD[c]
                 if sk is not None and key in sk.mods:
                     return sk.mods[key]
         return None
 
     def has_equip_mod(self, seat: int, key: str) -> bool:
-        return any(c is not None and NAME[c] in EQUIPMENT_SKILLS and key in EQUIPMENT_SKILLS[NAME[c]].mods
-                   for c in self.equip[seat])
+        for c in self.equip[seat]:
+            if c is not None:
+                sk = SKILL_OF_CARD[c]
+                if sk is not None and key in sk.mods:
+                    return True
+        return False
 
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)

@@ -109,6 +109,7 @@ class CardUse(Frame):
     pick_from: int | None = None  # whose card the user picks
     pick_areas: str = ""  # from which areas (h, e, j)
     revealed: list[int] = field(default_factory=list)  # Amazing Grace's cards
+    unstoppable: bool = False  # no Nullification window (Lijian's Duel)
 
     @property
     def effect(self) -> str:
@@ -119,7 +120,10 @@ class CardUse(Frame):
         return self.targets[self.index]
 
     def set_stage(self, stage: str) -> None:
-        self.stage = Stage(stage)
+        self.stage = _STAGES[stage]
+
+
+_STAGES = {s.value: s for s in Stage}
 
 
 @dataclass(eq=False)
@@ -146,11 +150,47 @@ class KillUse(CardUse):
 
 
 @dataclass(eq=False)
+class AreaUse(CardUse):
+    """Barbarian Invasion, Arrow Barrage: every other seat answers in turn."""
+
+
+@dataclass(eq=False)
+class PeachGardenUse(CardUse):
+    pass
+
+
+@dataclass(eq=False)
+class GraceUse(CardUse):
+    """Amazing Grace: cards are turned up, then each seat in turn takes one."""
+
+    stage: Stage = Stage.REVEAL
+
+
+@dataclass(eq=False)
+class ExNihiloUse(CardUse):
+    pass
+
+
+@dataclass(eq=False)
+class PeachUse(CardUse):
+    pass
+
+
+@dataclass(eq=False)
+class TakeUse(CardUse):
+    """Dismantlement, Snatch: the user picks one of the target's cards."""
+
+
+@dataclass(eq=False)
+class CollateralUse(CardUse):
+    """The holder Kills the second target, or hands its weapon to the user."""
+
+
+@dataclass(eq=False)
 class DuelUse(CardUse):
     turn: int = 0  # the seat asked for a Kill now
     one_kill: bool = False  # Wushuang: one of the two Kills is in
     called: bool = False  # the lord's call (Jijiang) was tried in this window
-    unstoppable: bool = False  # Lijian's Duel: no Nullification
 
 
 # --- judgments, dying, death -----------------------------------------------------------
@@ -169,11 +209,12 @@ class DelayedCheck(Frame):
     owner: int = 0
     stage: DelayedStage = DelayedStage.START
     window: bool | None = None
+    unstoppable: bool = False  # (as a card use: a delayed trick's window always opens)
     result: bool | None = None  # the judgment's result
     judge_card: int | None = None
 
     def set_stage(self, stage: str) -> None:
-        self.stage = DelayedStage(stage)
+        self.stage = DelayedStage._value2member_map_[stage]  # type: ignore[assignment]
 
 
 class DyingStage(StrEnum):
@@ -192,7 +233,7 @@ class Dying(Frame):
     passed: list[int] = field(default_factory=list)
 
     def set_stage(self, stage: str) -> None:
-        self.stage = DyingStage(stage)
+        self.stage = DyingStage._value2member_map_[stage]  # type: ignore[assignment]
 
 
 @dataclass(eq=False)

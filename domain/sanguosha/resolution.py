@@ -45,21 +45,28 @@ from domain.sanguosha.plays import kill_targets
 from domain.sanguosha.skill import SKILLS, Point
 from domain.sanguosha.frames import (
     AfterDeath,
+    AreaUse,
     CardUse,
+    CollateralUse,
     DelayedCheck,
     DelayedStage,
     DiscardPhase,
     Dying,
     DyingStage,
     DuelUse,
+    ExNihiloUse,
     Frame,
+    GraceUse,
     JudgeStage,
     Judgment,
     KillUse,
     NullifyWindow,
+    PeachGardenUse,
+    PeachUse,
     PlayPhase,
     SkillEffect,
     Stage,
+    TakeUse,
     Trigger,
 )
 from domain.sanguosha.zones import has_cards
@@ -183,7 +190,7 @@ class Resolution:
                 fl.remove(c)
                 self.discard.append(c)
 
-    def _window(self, f: CardUse | DelayedCheck, trick: str, target: int) -> bool | None:
+    def _window(self, f: Any, trick: str, target: int) -> bool | None:
         """Open a Nullification window on ``trick``'s effect on ``target``.
 
         Returns None while it is open (the frame is re-entered once it closes), else
@@ -192,7 +199,7 @@ class Resolution:
         if f.window is not None:
             result, f.window = f.window, None
             return result
-        if isinstance(f, DuelUse) and f.unstoppable:  # Lijian's Duel
+        if f.unstoppable:  # Lijian's Duel
             return False
         if not self._any_nullifier():
             return False
@@ -665,30 +672,17 @@ class Resolution:
         return None
 
 
-_CARD_STEPS: dict[str, Any] = {
-    KILL: Resolution._step_kill,
-    DUEL: Resolution._step_duel,
-    BARBARIANS: Resolution._step_aoe,
-    ARROWS: Resolution._step_aoe,
-    PEACH_GARDEN: Resolution._step_peach_garden,
-    AMAZING_GRACE: Resolution._step_amazing_grace,
-    EX_NIHILO: Resolution._step_ex_nihilo,
-    PEACH: Resolution._step_peach,
-    DISMANTLEMENT: Resolution._step_take,
-    SNATCH: Resolution._step_take,
-    COLLATERAL: Resolution._step_collateral,
-}
-
-
-def _step_card(game: Resolution, f: CardUse) -> None:
-    _CARD_STEPS[f.name](game, f)
-
-
 _STEPS: dict[type, Any] = {
     NullifyWindow: Resolution._step_nul,
     KillUse: Resolution._step_kill,
     DuelUse: Resolution._step_duel,
-    CardUse: _step_card,
+    AreaUse: Resolution._step_aoe,
+    PeachGardenUse: Resolution._step_peach_garden,
+    GraceUse: Resolution._step_amazing_grace,
+    ExNihiloUse: Resolution._step_ex_nihilo,
+    PeachUse: Resolution._step_peach,
+    TakeUse: Resolution._step_take,
+    CollateralUse: Resolution._step_collateral,
     DelayedCheck: Resolution._step_delayed,
     Dying: Resolution._step_dying,
     AfterDeath: Resolution._step_after,
@@ -696,15 +690,17 @@ _STEPS: dict[type, Any] = {
     SkillEffect: Resolution._step_sk,
     Judgment: Resolution._step_judge,
 }
+#: the frame class of each card's effect
+_USE_CLASS: dict[str, type[CardUse]] = {
+    KILL: KillUse, DUEL: DuelUse, BARBARIANS: AreaUse, ARROWS: AreaUse,
+    PEACH_GARDEN: PeachGardenUse, AMAZING_GRACE: GraceUse, EX_NIHILO: ExNihiloUse,
+    PEACH: PeachUse, DISMANTLEMENT: TakeUse, SNATCH: TakeUse, COLLATERAL: CollateralUse,
+}
 
 
 def new_use(name: str, user: int, cards: list[int], targets: list[int]) -> CardUse:
     """The frame of a used card, of the class its effect needs."""
-    cls = KillUse if name == KILL else DuelUse if name == DUEL else CardUse
-    f = cls(name=name, user=user, cards=list(cards), targets=list(targets))
-    if name == AMAZING_GRACE:
-        f.stage = Stage.REVEAL
-    return f
+    return _USE_CLASS[name](name=name, user=user, cards=list(cards), targets=list(targets))
 
 
 __all__ = ["Resolution", "Frame", "new_use"]

@@ -141,6 +141,10 @@ class Skill:
 SKILLS: dict[str, Skill] = {}
 #: equipment card name -> the skill the card brings while equipped
 EQUIPMENT_SKILLS: dict[str, Skill] = {}
+#: card id -> the skill that card brings while equipped (None: none), for the hot paths
+SKILL_OF_CARD: list[Skill | None] = []
+#: a multi-card conversion's action key -> the card it makes ({"spear": true}: a Kill)
+KEYED: dict[str, str] = {}
 #: how a skill's judgment reads its card (``Judged.reason`` is the skill id)
 JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
 #: general id -> its skills' ids, in the order of the rules page
@@ -156,8 +160,12 @@ def register(general: str, *skills: Skill) -> None:
 
 
 def register_equipment(card_name: str, skill: Skill) -> None:
+    from domain.sanguosha.cards import DECK
+
     SKILLS[skill.id] = skill
     EQUIPMENT_SKILLS[card_name] = skill
+    SKILL_OF_CARD[:] = [EQUIPMENT_SKILLS.get(c.name) for c in DECK]
+    KEYED.update({conv.key: conv.to for conv in skill.conversions if conv.key is not None})
 
 
 def skill_view(sid: str) -> dict[str, Any]:
