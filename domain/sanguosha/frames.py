@@ -110,6 +110,7 @@ class CardUse(Frame):
     pick_areas: str = ""  # from which areas (h, e, j)
     revealed: list[int] = field(default_factory=list)  # Amazing Grace's cards
     unstoppable: bool = False  # no Nullification window (Lijian's Duel)
+    called: bool = False  # the lord's call (Hujia, Jijiang) was tried in this window
 
     @property
     def effect(self) -> str:
@@ -136,7 +137,6 @@ class KillUse(CardUse):
     specified: bool = False  # the user's skills on this target were asked (Tieqi)
     no_dodge: bool = False  # Tieqi: this target cannot Dodge
     one_dodge: bool = False  # Wushuang: one of the two Dodges is in
-    called: bool = False  # the lord's call (Hujia) was tried in this window
 
     def next_target(self) -> None:
         """The current target is done: clear what was remembered for it."""
@@ -190,7 +190,6 @@ class CollateralUse(CardUse):
 class DuelUse(CardUse):
     turn: int = 0  # the seat asked for a Kill now
     one_kill: bool = False  # Wushuang: one of the two Kills is in
-    called: bool = False  # the lord's call (Jijiang) was tried in this window
 
 
 # --- judgments, dying, death -----------------------------------------------------------

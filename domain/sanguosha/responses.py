@@ -69,7 +69,7 @@ def converted(table: Any, seat: int, name: str, use: bool = False) -> list[Actio
 
 def calls(table: Any, seat: int, f: Frame, name: str) -> list[Action]:
     """A lord's call on its kingdom for the card asked of it (Hujia, Jijiang)."""
-    if not table.skilled or getattr(f, "called", False):
+    if not table.skilled or (isinstance(f, CardUse) and f.called):
         return []
     out = []
     for sid in table.skills[seat]:

@@ -104,7 +104,10 @@ GUANXING = Skill(
          "living players, at most 5) and put them back on top or at the bottom in any "
          "order.",
     step=_guanxing_step,
-    answers=lambda game, seat, f: [{"type": "arrange", "from": list(f.peeked)}],
+    # a template: "cards" (any number, in order) go on top, the rest to the bottom; or
+    # "top" and "bottom" given in full
+    answers=lambda game, seat, f: [{"type": "arrange", "from": list(f.peeked), "min": 0,
+                                    "max": len(f.peeked)}],
     decide=lambda game, seat, f, chosen, rng: game._pile_arranged(
         seat=seat, top=list(chosen["top"]), bottom=list(chosen["bottom"])),
 )
