@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from eventsourcing.domain import event
 
 from domain.game import Game, Viewer
+from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
 from domain.sanguosha.actions import diagnose, match
 from domain.sanguosha.cards import (
     AMAZING_GRACE,
@@ -41,12 +42,9 @@ from domain.sanguosha.cards import (
     NULLIFICATION,
     PEACH,
     PEACH_GARDEN,
-    RED,
     SLOT,
     SNATCH,
-    SUIT,
     TRICK,
-    lightning_strikes,
 )
 from domain.sanguosha.conversions import holds, keyed_name
 from domain.sanguosha.distance import order_from
@@ -64,10 +62,10 @@ from domain.sanguosha.frames import (
     SkillEffect,
     Trigger,
 )
+from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
-from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
-from domain.sanguosha.skill import JUDGE_RULES, SKILL_OF_CARD, SKILLS, Point
+from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Point
 from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
@@ -135,7 +133,7 @@ class SanguoshaGame(Resolution, Game):
         self.kills = 0
         self.skip_play = False
         self.judged: list[int] = []
-        self.stack: list[dict[str, Any]] = []
+        self.stack: list[Frame] = []
         self.due: dict[str, Any] | None = None
         # skills (rules 3): each seat's skill ids, and whether any seat has one at all
         # (a table without skills takes none of the skill engine's paths)
@@ -331,7 +329,7 @@ class SanguoshaGame(Resolution, Game):
 
     def _decide(self, seat: int, f: Frame, chosen: dict[str, Any],
                 rng: random.Random) -> None:
-        ask, kind = f.ask, chosen["type"]
+        ask, kind = f.ask or "", chosen["type"]
         cards = chosen["cards"] if "cards" in chosen else (
             [chosen["card"]] if "card" in chosen else [])
         if isinstance(f, SkillEffect) and kind != "decline":
@@ -1030,17 +1028,6 @@ class SanguoshaGame(Resolution, Game):
                 and viewer != data["seat"] and viewer not in data["targets"]):
             return {**data, "cards": None, "count": len(data["cards"])}
         return data
-
-
-def judge_result(reason: str, card: int) -> bool:
-    """A judgment's result: Indulgence takes effect unless ♥; Lightning strikes on ♠2-9;
-    a skill's judgment as the skill says (``skill.JUDGE_RULES``); else red."""
-    if reason == INDULGENCE:
-        return SUIT[card] != "H"
-    if reason == LIGHTNING:
-        return lightning_strikes(card)
-    rule = JUDGE_RULES.get(reason)
-    return rule(card) if rule is not None else RED[card]
 
 
 def _modifiers(skills: tuple[str, ...]) -> dict[str, Any]:
