@@ -15,6 +15,7 @@ state alone, so replay rebuilds exactly the same table.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, ClassVar
 
@@ -184,30 +185,14 @@ class SanguoshaGame(Resolution, Game):
 
     def equipment_skills(self, seat: int) -> list[Any]:
         """The skills the seat's equipment brings (``skills/equipment.py``)."""
-        out = []
-        for c in self.equip[seat]:
-            if c is not None:
-                sk = SKILL_OF_CARD[c]
-                if sk is not None:
-                    out.append(sk)
-        return out
+        return equipment_of(self.equip[seat])[0]
 
     def equip_mod(self, seat: int, key: str) -> Any:
         """A modifier of the seat's equipment (the Halberd's extra targets...), or None."""
-        for c in self.equip[seat]:
-            if c is not None:
-                sk = SKILL_OF_CARD[c]
-                if sk is not None and key in sk.mods:
-                    return sk.mods[key]
-        return None
+        return equipment_of(self.equip[seat])[1].get(key)
 
     def has_equip_mod(self, seat: int, key: str) -> bool:
-        for c in self.equip[seat]:
-            if c is not None:
-                sk = SKILL_OF_CARD[c]
-                if sk is not None and key in sk.mods:
-                    return True
-        return False
+        return key in equipment_of(self.equip[seat])[1]
 
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
@@ -1028,6 +1013,22 @@ class SanguoshaGame(Resolution, Game):
                 and viewer != data["seat"] and viewer not in data["targets"]):
             return {**data, "cards": None, "count": len(data["cards"])}
         return data
+
+
+@functools.lru_cache(maxsize=4096)
+def _equipment(equip: tuple[int | None, ...]) -> tuple[list[Any], dict[str, Any]]:
+    skills = [SKILL_OF_CARD[c] for c in equip if c is not None and SKILL_OF_CARD[c]]
+    mods: dict[str, Any] = {}
+    for sk in skills:
+        for key, value in sk.mods.items():
+            mods.setdefault(key, value)
+    return skills, mods
+
+
+def equipment_of(equip: list[int | None]) -> tuple[list[Any], dict[str, Any]]:
+    """An equipment area's skills and their merged modifiers (the same four cards always
+    bring the same: looked up, not recomputed, on the hot paths)."""
+    return _equipment(tuple(equip))
 
 
 def _modifiers(skills: tuple[str, ...]) -> dict[str, Any]:
