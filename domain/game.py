@@ -18,7 +18,14 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, CanInitAggregate
 
-from domain.adapter import build_event, canonical, digest, seal
+from domain.adapter import (
+    apply_event,
+    build_event,
+    canonical,
+    digest,
+    direct_commands,
+    seal,
+)
 
 SPECTATOR = "spectator"
 REFEREE = "referee"
@@ -108,6 +115,10 @@ class Chained(Aggregate):
     def create_id(*_: Any, **__: Any) -> UUID:
         return time_ordered_id()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        direct_commands(cls)  # the library has made the events of its @event methods
+
     class Event(Aggregate.Event):
         prev: str = field(default=GENESIS, kw_only=True)
 
@@ -137,7 +148,7 @@ class Chained(Aggregate):
         if new_event is None:  # an event class with its own __init__ logic
             super().trigger_event(event_class, **kwargs)
             return
-        new_event.apply(self)
+        apply_event(new_event, self)
         self._version = version
         self._modified_on = new_event.timestamp
         self._last_event = new_event
