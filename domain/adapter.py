@@ -34,6 +34,7 @@ import os
 import secrets
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from operator import itemgetter
 from types import MethodType
 from typing import Any, NamedTuple
 from uuid import UUID
@@ -203,6 +204,7 @@ class _SaltPool:
 
 
 _SALTS = _SaltPool()
+_take_salt = _SALTS.take
 os.register_at_fork(after_in_child=_SALTS.drop)
 
 
@@ -239,7 +241,7 @@ def build_event(event_class: type, originator_id: UUID, version: int,
         if name not in given:
             state[name] = factory()
     if salted and not state.get(SALT):
-        state[SALT] = new_salt()
+        state[SALT] = _take_salt()
     event: Any = _new(event_class)
     _set(event, "__dict__", state)
     return event
@@ -299,19 +301,36 @@ def _applier_of(cls: type) -> Callable[[Any, Any], None]:
     if found is DecoratedFuncCaller.apply and cls in decorated_funcs:
         func = decorated_funcs[cls]
         fields = {f.name for f in dataclasses.fields(cls)}
-        names = tuple(n for n in inspect.signature(func).parameters if n in fields)
+        params = list(inspect.signature(func).parameters.values())[1:]
+        names = tuple(p.name for p in params if p.name in fields)
         mro = cls.__mro__
         after = next(vars(k)["apply"] for k in mro[mro.index(DecoratedFuncCaller) + 1:]
                      if "apply" in vars(k))
-        if after is CanMutateAggregate.apply:  # it does nothing
-            def found(event: Any, aggregate: Any) -> None:
-                state = event.__dict__
-                func(aggregate, **{n: state[n] for n in names})
-        else:
+        if after is not CanMutateAggregate.apply:  # it does something: call it too
             def found(event: Any, aggregate: Any) -> None:
                 state = event.__dict__
                 func(aggregate, **{n: state[n] for n in names})
                 after(event, aggregate)
+        elif len(names) == len(params) and all(
+                p.kind is p.POSITIONAL_OR_KEYWORD for p in params):
+            # every argument is a field: passed by position, in the method's order
+            if not names:
+                def found(event: Any, aggregate: Any) -> None:
+                    func(aggregate)
+            elif len(names) == 1:
+                name = names[0]
+
+                def found(event: Any, aggregate: Any) -> None:
+                    func(aggregate, event.__dict__[name])
+            else:
+                values = itemgetter(*names)
+
+                def found(event: Any, aggregate: Any) -> None:
+                    func(aggregate, *values(event.__dict__))
+        else:
+            def found(event: Any, aggregate: Any) -> None:
+                state = event.__dict__
+                func(aggregate, **{n: state[n] for n in names})
     _APPLIERS[cls] = found
     return found
 
