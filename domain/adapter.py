@@ -290,14 +290,15 @@ def direct_commands(cls: type) -> None:
             setattr(cls, name, _Command(value, decorated_func_callers[value]))
 
 
-_APPLIERS: dict[type, Callable[[Any, Any], None]] = {}
+#: per event class: the ``apply`` it had when its applier was made, and that applier
+_APPLIERS: dict[type, tuple[Any, Callable[[Any, Any], None]]] = {}
 
 
-def _applier_of(cls: type) -> Callable[[Any, Any], None]:
+def _applier_of(cls: type) -> tuple[Any, Callable[[Any, Any], None]]:
     """How an event of ``cls`` changes its aggregate: its own ``apply``, or, for an event
     made from an ``@event`` method, that method called with the event's fields it names
     (then whatever ``apply`` comes next in the class's line, as the library does)."""
-    found: Callable[[Any, Any], None] = cls.apply  # type: ignore[attr-defined]
+    own = found = cls.apply  # type: ignore[attr-defined]
     if found is DecoratedFuncCaller.apply and cls in decorated_funcs:
         func = decorated_funcs[cls]
         fields = {f.name for f in dataclasses.fields(cls)}
@@ -331,16 +332,18 @@ def _applier_of(cls: type) -> Callable[[Any, Any], None]:
             def found(event: Any, aggregate: Any) -> None:
                 state = event.__dict__
                 func(aggregate, **{n: state[n] for n in names})
-    _APPLIERS[cls] = found
-    return found
+    _APPLIERS[cls] = made = (own, found)
+    return made
 
 
 def apply_event(event: Any, aggregate: Any) -> None:
-    """``event.apply(aggregate)``, by the shortest path to the same calls."""
-    found = _APPLIERS.get(type(event))
-    if found is None:
-        found = _applier_of(type(event))
-    found(event, aggregate)
+    """``event.apply(aggregate)``, by the shortest path to the same calls (made again
+    when the class's ``apply`` has been replaced since, as a test's patch does)."""
+    cls = type(event)
+    made = _APPLIERS.get(cls)
+    if made is None or made[0] is not cls.apply:
+        made = _applier_of(cls)
+    made[1](event, aggregate)
 
 
 # --- the mapper: rows are canonical bytes -----------------------------------------------

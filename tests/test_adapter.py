@@ -223,3 +223,15 @@ def test_command_methods_trigger_the_event_the_library_would() -> None:
         with pytest.raises(TypeError) as theirs:
             BoundCommandMethodDecorator(decorator, slow).trigger(**wrong)
         assert str(ours.value) == str(theirs.value)
+
+
+def test_a_replaced_apply_is_the_one_called(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests break rules by patching an event class's ``apply``: the direct path sees it."""
+    counter = Counter()
+    counter.add(amount=1, note="")  # the direct applier is made and kept
+    added: Any = Counter.Added  # type: ignore[attr-defined]
+    monkeypatch.setattr(added, "apply", lambda event, agg: agg.adds.append((0, "patched")))
+    counter.add(amount=2, note="")
+    monkeypatch.undo()
+    counter.add(amount=3, note="")
+    assert counter.adds == [(1, ""), (0, "patched"), (3, "")]
