@@ -235,3 +235,15 @@ def test_a_replaced_apply_is_the_one_called(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.undo()
     counter.add(amount=3, note="")
     assert counter.adds == [(1, ""), (0, "patched"), (3, "")]
+
+
+@pytest.mark.parametrize("kind", ["doudizhu", "killer", "identity", "hegemony"])
+def test_sealing_a_game_at_once_gives_the_bytes_and_chain_of_one_event_at_a_time(
+        kind: str) -> None:
+    game = played(kind, 5)
+    head = ""
+    for event, body, link in game.sealed():
+        assert event.prev == head
+        assert body == canonical(event, str(game.id)) == canonical(event)
+        assert link == digest(event) == hashlib.sha256(body).hexdigest()
+        head = link
