@@ -72,7 +72,8 @@ def games_needed(p0: float, difference: float = DIFFERENCE, *, alpha: float = FD
 
 
 def observed_vs_expected(units: pd.DataFrame, by: list[str], strata: list[str],
-                         *, won: str = "won") -> pd.DataFrame:
+                         *, won: str = "won", family: list[str] | None = None
+                         ) -> pd.DataFrame:
     """Wins of each group against the wins its mix of strata would give an average group.
 
     ``units`` has one row per chance to win (a seat, or a kingdom at a table) with a
@@ -81,8 +82,8 @@ def observed_vs_expected(units: pd.DataFrame, by: list[str], strata: list[str],
     general mostly played as the lord, or a kingdom that usually had three seats, is
     measured against what those circumstances give anyone. Columns: ``by``, games,
     wins, rate, expected_rate, excess (rate − expected_rate), z, p, q (Benjamini–Hochberg
-    over the groups of each ``by[:-1]``), games_needed (at the expected rate, for a
-    5-point difference) and verdict.
+    over the groups of each ``family``, by default ``by[:-1]``), games_needed (at the
+    expected rate, for a 5-point difference) and verdict.
     """
     if units.empty:
         return pd.DataFrame(columns=[*by, "games", "wins", "rate", "expected_rate", "excess",
@@ -105,7 +106,7 @@ def observed_vs_expected(units: pd.DataFrame, by: list[str], strata: list[str],
                      np.nan)
     out["z"] = z
     out["p"] = [two_sided_p(v) for v in z]
-    family = by[:-1]
+    family = by[:-1] if family is None else family
     if family:
         out["q"] = out.groupby(family, observed=True)["p"].transform(
             lambda p: pd.Series(benjamini_hochberg(p.to_numpy()), index=p.index))

@@ -1,0 +1,116 @@
+"""Is a general too strong? Per-general win rates, per kind × players × policy mix.
+
+Two shapes, chosen by how many generals a kind's seats hold:
+
+* **One general per seat** (identity): a general's win rate depends first on the role it
+  was dealt, so the table is general × role. Each cell is measured against the role's win
+  rate at that table size and mix (``expected_rate``), and ``general_rates`` adds a
+  general's roles up against what they would give any general.
+* **Two generals per seat** (Kingdom Wars, head and deputy; both count): the generals
+  decide the kingdom, so a role column says nothing a general does not. A kingdom's
+  chances are mostly how many seats it had (1, 2 or 3 seats of six win about 5 %, 33 %
+  and 87 %), so each general is measured against seats whose side had as many seats at
+  that table (``side_seats``), and its role column reads ``all roles``.
+
+A general sits at most once at a table, so its seats are independent games. With dozens
+of generals at once a few look strong by chance alone: ``q`` is Benjamini–Hochberg over
+every row of one kind × players × mix, ``games_needed`` the games that would show a
+5-point difference, and ``verdict`` the reading at a 5 % false discovery rate. Pooled
+figures (every mix added up) carry no q and no verdict.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from analytics.significance import observed_vs_expected
+from analytics.winrates import only, rate_table, with_mix, with_roles
+
+MIX = ["kind", "players", "policy_mix"]
+#: the role label of a row that adds a general's roles up (two-general kinds)
+ALL_ROLES = "all roles"
+#: what a pooled row says instead of a verdict
+NO_VERDICT = "pooled: no verdict"
+COLUMNS = [*MIX, "general", "role", "games", "wins", "rate", "ci_low", "ci_high",
+           "expected_rate", "excess", "z", "p", "q", "games_needed", "verdict",
+           "measured_against"]
+
+
+def general_units(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = None,
+                  players: int | None = None, pooled: bool = False) -> pd.DataFrame:
+    """One row per seat and general of finished games with roles: the table keys, the
+    seat's ``role``, ``won``, ``side_seats`` (seats of its role at that table) and
+    ``per_seat`` (how many generals the kind's seats hold)."""
+    g, s = with_roles(only(games, kind, players), only(seats, kind, players))
+    s = with_mix(s, g, pooled=pooled)
+    s = s[s["generals"].map(lambda v: isinstance(v, list | tuple) and len(v) > 0)].copy()
+    cols = [*MIX, "game_id", "seat", "role", "won", "side_seats", "per_seat", "general"]
+    if s.empty:
+        return pd.DataFrame(columns=cols)
+    s["side_seats"] = s.groupby(["game_id", "role"], observed=True)["seat"].transform("size")
+    s["per_seat"] = s.groupby("kind", observed=True)["generals"].transform(
+        lambda v: v.map(len).max())
+    units = s.explode("generals").rename(columns={"generals": "general"})
+    units = units[units["general"].notna()]
+    return units[cols].reset_index(drop=True)
+
+
+def _measured(units: pd.DataFrame, by: list[str], strata: list[str],
+              against: str) -> pd.DataFrame:
+    out = observed_vs_expected(units, by, strata, family=MIX)
+    ranged = rate_table(out[[*by, "games", "wins"]], by)
+    out = out.merge(ranged[[*by, "ci_low", "ci_high"]], on=by, how="left")
+    return out.assign(measured_against=against)
+
+
+def general_role_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = None,
+                       players: int | None = None, pooled: bool = False) -> pd.DataFrame:
+    """Per general × role (kinds with one general per seat): seats, wins, rate with its
+    Wilson interval, against the role's win rate at that table size and mix."""
+    units = general_units(games, seats, kind=kind, players=players, pooled=pooled)
+    units = units[units["per_seat"] == 1]
+    out = _measured(units, [*MIX, "general", "role"], [*MIX, "role"], "role")
+    return _finish(out, pooled)
+
+
+def general_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = None,
+                  players: int | None = None, pooled: bool = False) -> pd.DataFrame:
+    """Per general, its roles added up: against what its roles would give any general
+    (one general per seat), or against seats whose side had as many seats at the table
+    (two generals per seat). ``role`` reads :data:`ALL_ROLES`."""
+    units = general_units(games, seats, kind=kind, players=players, pooled=pooled)
+    by = [*MIX, "general"]
+    parts = [_measured(units[units["per_seat"] == 1], by, [*MIX, "role"], "its roles"),
+             _measured(units[units["per_seat"] > 1], by, [*MIX, "side_seats"],
+                       "its side's seats")]
+    out = pd.concat([p for p in parts if len(p)], ignore_index=True) \
+        if any(len(p) for p in parts) else parts[0]
+    return _finish(out.assign(role=ALL_ROLES), pooled)
+
+
+def general_win_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = None,
+                      players: int | None = None, pooled: bool = False) -> pd.DataFrame:
+    """The per-general table of ``paiju stats win-rates``: general × role where a seat has
+    one general (identity), per general where it has two (Kingdom Wars)."""
+    one = general_role_rates(games, seats, kind=kind, players=players, pooled=pooled)
+    units = general_units(games, seats, kind=kind, players=players)
+    two_kinds = sorted(set(units.loc[units["per_seat"] > 1, "kind"]))
+    two = general_rates(games, seats, kind=kind, players=players, pooled=pooled)
+    two = two[two["kind"].isin(two_kinds)]
+    parts = [p for p in (one, two) if len(p)]
+    if not parts:
+        return one
+    out = pd.concat(parts, ignore_index=True)
+    return out.sort_values([*MIX, "general", "role"], kind="stable").reset_index(drop=True)
+
+
+def _finish(out: pd.DataFrame, pooled: bool) -> pd.DataFrame:
+    out = out.reindex(columns=COLUMNS)
+    if pooled:  # figures of every mix added up orient; they decide nothing
+        out["q"] = np.nan
+        out["verdict"] = NO_VERDICT
+    out["games"] = out["games"].astype("int64")
+    out["wins"] = out["wins"].astype("int64")
+    out["games_needed"] = out["games_needed"].astype("int64")
+    return out.sort_values([*MIX, "general", "role"], kind="stable").reset_index(drop=True)
