@@ -144,12 +144,43 @@ def distribution_figure(table: pd.DataFrame, x: str, title: str, *,
 
 
 def general_figure(table: pd.DataFrame, kind: str) -> Figure:
-    """Each general's win rate against what its roles would give anyone (the dashed
-    tick), per policy mix."""
-    labels = [f"{m} · {g}" for m, g in zip(table["policy_mix"], table["general"], strict=True)]
+    """Each general's win rate against what its roles (or its side's seats) would give
+    anyone (the dashed tick), per table size and policy mix."""
+    labels = labels_for(table, "general")
     return rate_bars(table.assign(reference=table["expected_rate"]), labels,
                      f"{kind}: win rate by general",
-                     note="dashed: expected from the roles and table sizes it played")
+                     note="dashed: expected from the roles (or side seats) it played")
+
+
+def general_role_figure(table: pd.DataFrame, kind: str) -> Figure:
+    """A general × role grid per table size and policy mix: each cell's colour is its win
+    rate minus the role's (red above, blue below), its text the rate and the seats behind
+    it; a star marks a verdict at a 5 % false discovery rate."""
+    groups = list(table.groupby(["players", "policy_mix"], observed=True, sort=True))
+    generals = sorted(table["general"].unique().tolist())
+    roles = list(dict.fromkeys(table.sort_values("expected_rate", ascending=False)["role"]))
+    width = 1.3 + 1.15 * len(roles) * max(len(groups), 1)
+    fig = Figure(figsize=(min(width, 16), 0.28 * len(generals) + 1.8), layout="constrained")
+    axes = fig.subplots(1, max(len(groups), 1), squeeze=False)[0]
+    image = None
+    for ax, ((players, mix), g) in zip(axes, groups, strict=False):
+        grid = np.full((len(generals), len(roles)), np.nan)
+        for row in g.itertuples(index=False):
+            i, j = generals.index(row.general), roles.index(row.role)
+            grid[i, j] = row.excess
+            star = "*" if row.verdict in ("stronger", "weaker") else ""
+            ax.text(j, i, f"{row.rate:.0%}{star}\n{row.games}", ha="center", va="center",
+                    fontsize=6)
+        image = ax.imshow(grid, cmap="coolwarm", vmin=-0.5, vmax=0.5, aspect="auto")
+        ax.set_xticks(range(len(roles)), roles, fontsize=8, rotation=30)
+        ax.set_yticks(range(len(generals)), generals if ax is axes[0] else [""] * len(generals),
+                      fontsize=7)
+        ax.set_title(f"{players}p · {mix}", fontsize=9)
+    if image is not None:
+        fig.colorbar(image, ax=list(axes), shrink=0.6, label="win rate − the role's")
+    fig.suptitle(f"{kind}: win rate by general and role (cell: rate, seats; * FDR 5 %)",
+                 fontsize=11)
+    return fig
 
 
 def save(fig: Figure, path: str) -> None:

@@ -16,6 +16,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analytics import balance, doudizhu, plots
+from analytics.generals import general_rates, general_role_rates
 from analytics.tables import Tables
 from analytics.winrates import left_out, seat_advantage, seat_reference, wilson, win_rates
 from domain import registry
@@ -187,22 +188,41 @@ def _seat_counts(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str
 
 
 def _generals(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str) -> None:
-    table = balance.general_rates(games, seats)
+    table = general_rates(games, seats)
     if table.empty:
         return
+    two = (table["measured_against"] == "its side's seats").any()
+    against = ("seats whose side had as many seats at the table (in Kingdom Wars a "
+               "kingdom's chances are mostly its seat count)" if two else
+               "the roles it was played in")
     found = table[table["verdict"].isin(["stronger", "weaker"])]
     short = int((table["verdict"] == "too few games").sum())
     w.text("### Generals",
-           "Each general's win rate against what the roles and table sizes it was played "
-           "in would give any general (`expected_rate`); `q` is Benjamini–Hochberg over the "
-           "generals of one mix, `games_needed` the games that would show a 5-point "
-           "difference (two-sided 5 %, power 80 %).",
-           f"{len(table)} generals; {len(found)} differ at a 5 % false discovery rate; "
+           "Per table size and policy mix, each general's win rate against what "
+           f"{against} would give any general (`expected_rate`; a seat with two generals "
+           "counts for both); `q` is Benjamini–Hochberg over the generals of one table size "
+           "and mix, `games_needed` the games that would show a 5-point difference "
+           "(two-sided 5 %, power 80 %).",
+           f"{len(table)} rows; {len(found)} differ at a 5 % false discovery rate; "
            f"{short} have fewer games than a 5-point difference needs.")
-    w.table(table.drop(columns=["kind", "z", "p"]))
+    w.table(table.drop(columns=["kind", "role", "z", "p", "measured_against"]))
     if len(table) <= 80:
         w.figure(f"generals_{kind}", plots.general_figure(table, kind),
                  f"{kind} win rate by general")
+    by_role = general_role_rates(games, seats)
+    if by_role.empty:
+        return
+    found = by_role[by_role["verdict"].isin(["stronger", "weaker"])]
+    short = int((by_role["verdict"] == "too few games").sum())
+    w.text("### Generals by role",
+           "A general's seats split by the role it was dealt, each against that role's win "
+           "rate at the table size and mix (`expected_rate`); `q` is Benjamini–Hochberg over "
+           "every general × role of one table size and mix.",
+           f"{len(by_role)} general × role rows; {len(found)} differ at a 5 % false discovery "
+           f"rate; {short} have fewer games than a 5-point difference needs.")
+    w.table(by_role.drop(columns=["kind", "z", "p", "measured_against"]))
+    w.figure(f"generals_by_role_{kind}", plots.general_role_figure(by_role, kind),
+             f"{kind} win rate by general and role")
 
 
 def _length_and_deaths(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame,
