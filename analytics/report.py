@@ -192,15 +192,15 @@ def _generals(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str) -
     if table.empty:
         return
     two = (table["measured_against"] == "its side's seats").any()
-    against = ("seats whose side had as many seats at the table (in Kingdom Wars a "
-               "kingdom's chances are mostly its seat count)" if two else
-               "the roles it was played in")
+    against = ("the win rate of seats whose side had as many seats at that table "
+               "(`expected_rate`; a kingdom's chances are mostly its seat count, and head and "
+               "deputy both count)" if two else
+               "what the roles it was played in would give any general (`expected_rate`)")
     found = table[table["verdict"].isin(["stronger", "weaker"])]
     short = int((table["verdict"] == "too few games").sum())
     w.text("### Generals",
-           "Per table size and policy mix, each general's win rate against what "
-           f"{against} would give any general (`expected_rate`; a seat with two generals "
-           "counts for both); `q` is Benjamini–Hochberg over the generals of one table size "
+           f"Per table size and policy mix, each general's win rate against {against}; "
+           "`q` is Benjamini–Hochberg over the generals of one table size "
            "and mix, `games_needed` the games that would show a 5-point difference "
            "(two-sided 5 %, power 80 %).",
            f"{len(table)} rows; {len(found)} differ at a 5 % false discovery rate; "
