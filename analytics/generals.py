@@ -34,6 +34,8 @@ ALL_ROLES = "all roles"
 #: a row expecting fewer wins (or losses) than this gets an exact p-value, not the normal
 #: one: a renegade's 2 wins in 10 seats where 0.13 were expected is not a z of 5
 EXACT_BELOW = 10.0
+#: roles whose seats are each a side of their own (a Kingdom Wars careerist wins alone)
+LONE_ROLES = frozenset({"careerist"})
 #: what a pooled row says instead of a verdict
 NO_VERDICT = "pooled: no verdict"
 COLUMNS = [*MIX, "general", "role", "games", "wins", "rate", "ci_low", "ci_high",
@@ -44,7 +46,8 @@ COLUMNS = [*MIX, "general", "role", "games", "wins", "rate", "ci_low", "ci_high"
 def general_units(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = None,
                   players: int | None = None, pooled: bool = False) -> pd.DataFrame:
     """One row per seat and general of finished games with roles: the table keys, the
-    seat's ``role``, ``won``, ``side_seats`` (seats of its role at that table) and
+    seat's ``role``, ``won``, ``side_seats`` (seats of its role at that table; 1 for a
+    role of :data:`LONE_ROLES`) and
     ``per_seat`` (how many generals the kind's seats hold)."""
     g, s = with_roles(only(games, kind, players), only(seats, kind, players))
     s = with_mix(s, g, pooled=pooled)
@@ -53,6 +56,7 @@ def general_units(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None 
     if s.empty:
         return pd.DataFrame(columns=cols)
     s["side_seats"] = s.groupby(["game_id", "role"], observed=True)["seat"].transform("size")
+    s.loc[s["role"].isin(LONE_ROLES), "side_seats"] = 1
     s["per_seat"] = s.groupby("kind", observed=True)["generals"].transform(
         lambda v: v.map(len).max())
     units = s.explode("generals").rename(columns={"generals": "general"})

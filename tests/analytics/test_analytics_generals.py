@@ -159,6 +159,14 @@ def test_kingdom_wars_generals_against_their_sides_seat_count() -> None:
     assert out["games"].sum() == 24
 
 
+def test_careerists_are_sides_of_one_seat() -> None:
+    s = Store()
+    s.game("c", "hegemony", [("careerist", True, ["a", "b"]), ("careerist", False, ["c", "d"]),
+                             ("wei", False, ["e", "f"]), ("wei", False, ["h", "i"])])
+    units = g.general_units(*s.frames()).drop_duplicates("seat").set_index("seat")
+    assert units["side_seats"].tolist() == [1, 1, 2, 2]
+
+
 def test_one_table_for_both_shapes_and_none_without_generals() -> None:
     s = four_games()
     for row in kingdom_wars().seats:
