@@ -47,18 +47,22 @@ def general_units(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None 
                   players: int | None = None, pooled: bool = False) -> pd.DataFrame:
     """One row per seat and general of finished games with roles: the table keys, the
     seat's ``role``, ``won``, ``side_seats`` (seats of its role at that table; 1 for a
-    role of :data:`LONE_ROLES`) and
-    ``per_seat`` (how many generals the kind's seats hold)."""
-    g, s = with_roles(only(games, kind, players), only(seats, kind, players))
-    s = with_mix(s, g, pooled=pooled)
-    s = s[s["generals"].map(lambda v: isinstance(v, list | tuple) and len(v) > 0)].copy()
+    role of :data:`LONE_ROLES`) and ``per_seat`` (how many generals the kind's seats
+    hold)."""
     cols = [*MIX, "game_id", "seat", "role", "won", "side_seats", "per_seat", "general"]
+    seats = only(seats, kind, players)
+    seats = seats[seats["generals"].notna()]
+    if seats.empty:
+        return pd.DataFrame(columns=cols)
+    g, s = with_roles(only(games, kind, players), seats)
+    s = with_mix(s, g, pooled=pooled).copy()
+    s["per_seat"] = s["generals"].str.len()
+    s = s[s["per_seat"] > 0]
     if s.empty:
         return pd.DataFrame(columns=cols)
     s["side_seats"] = s.groupby(["game_id", "role"], observed=True)["seat"].transform("size")
     s.loc[s["role"].isin(LONE_ROLES), "side_seats"] = 1
-    s["per_seat"] = s.groupby("kind", observed=True)["generals"].transform(
-        lambda v: v.map(len).max())
+    s["per_seat"] = s.groupby("kind", observed=True)["per_seat"].transform("max")
     units = s.explode("generals").rename(columns={"generals": "general"})
     units = units[units["general"].notna()]
     return units[cols].reset_index(drop=True)
@@ -72,14 +76,28 @@ def _measured(units: pd.DataFrame, by: list[str], strata: list[str],
     return out.assign(measured_against=against)
 
 
+def _by_role(units: pd.DataFrame, pooled: bool) -> pd.DataFrame:
+    units = units[units["per_seat"] == 1]
+    return _finish(_measured(units, [*MIX, "general", "role"], [*MIX, "role"], "role"),
+                   pooled)
+
+
+def _by_general(units: pd.DataFrame, pooled: bool) -> pd.DataFrame:
+    by = [*MIX, "general"]
+    parts = [_measured(units[units["per_seat"] == 1], by, [*MIX, "role"], "its roles"),
+             _measured(units[units["per_seat"] > 1], by, [*MIX, "side_seats"],
+                       "its side's seats")]
+    kept = [p for p in parts if len(p)]
+    out = pd.concat(kept, ignore_index=True) if kept else parts[0]
+    return _finish(out.assign(role=ALL_ROLES), pooled)
+
+
 def general_role_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = None,
                        players: int | None = None, pooled: bool = False) -> pd.DataFrame:
     """Per general × role (kinds with one general per seat): seats, wins, rate with its
     Wilson interval, against the role's win rate at that table size and mix."""
-    units = general_units(games, seats, kind=kind, players=players, pooled=pooled)
-    units = units[units["per_seat"] == 1]
-    out = _measured(units, [*MIX, "general", "role"], [*MIX, "role"], "role")
-    return _finish(out, pooled)
+    return _by_role(general_units(games, seats, kind=kind, players=players, pooled=pooled),
+                    pooled)
 
 
 def general_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = None,
@@ -87,28 +105,19 @@ def general_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None 
     """Per general, its roles added up: against what its roles would give any general
     (one general per seat), or against seats whose side had as many seats at the table
     (two generals per seat). ``role`` reads :data:`ALL_ROLES`."""
-    units = general_units(games, seats, kind=kind, players=players, pooled=pooled)
-    by = [*MIX, "general"]
-    parts = [_measured(units[units["per_seat"] == 1], by, [*MIX, "role"], "its roles"),
-             _measured(units[units["per_seat"] > 1], by, [*MIX, "side_seats"],
-                       "its side's seats")]
-    out = pd.concat([p for p in parts if len(p)], ignore_index=True) \
-        if any(len(p) for p in parts) else parts[0]
-    return _finish(out.assign(role=ALL_ROLES), pooled)
+    return _by_general(general_units(games, seats, kind=kind, players=players,
+                                     pooled=pooled), pooled)
 
 
 def general_win_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = None,
                       players: int | None = None, pooled: bool = False) -> pd.DataFrame:
     """The per-general table of ``paiju stats win-rates``: general × role where a seat has
     one general (identity), per general where it has two (Kingdom Wars)."""
-    one = general_role_rates(games, seats, kind=kind, players=players, pooled=pooled)
-    units = general_units(games, seats, kind=kind, players=players)
-    two_kinds = sorted(set(units.loc[units["per_seat"] > 1, "kind"]))
-    two = general_rates(games, seats, kind=kind, players=players, pooled=pooled)
-    two = two[two["kind"].isin(two_kinds)]
-    parts = [p for p in (one, two) if len(p)]
+    units = general_units(games, seats, kind=kind, players=players, pooled=pooled)
+    parts = [p for p in (_by_role(units, pooled), _by_general(units[units["per_seat"] > 1],
+                                                                pooled)) if len(p)]
     if not parts:
-        return one
+        return _finish(pd.DataFrame(columns=COLUMNS), pooled)
     out = pd.concat(parts, ignore_index=True)
     return out.sort_values([*MIX, "general", "role"], kind="stable").reset_index(drop=True)
 
