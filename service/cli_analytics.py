@@ -141,9 +141,9 @@ def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_po
         t = from_hall(hall)
     finally:
         _closing(hall)
-    per_general = general_win_rates(t.games, t.seats, kind=kind, players=players,
-                                    pooled=pooled)
     if generals:
+        per_general = general_win_rates(t.games, t.seats, kind=kind, players=players,
+                                        pooled=pooled)
         if as_json:
             click.echo(json.dumps(as_records(per_general), indent=2))
         elif per_general.empty:
@@ -162,6 +162,8 @@ def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_po
     for row in left_out(t.games, t.seats, kind=kind, players=players).itertuples():
         click.echo(f"left out: {row.games} {row.kind} games at {row.players} players "
                    f"({row.policy_mix}) {row.why}")
+    per_general = general_win_rates(t.games, t.seats, kind=kind, players=players,
+                                    pooled=pooled)
     if len(per_general):
         click.echo("\nper general (against what its roles, or its side's seats, give any "
                    "general; q: Benjamini–Hochberg per kind × players × mix):")
