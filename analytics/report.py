@@ -206,9 +206,8 @@ def _generals(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str) -
            f"{len(table)} rows; {len(found)} differ at a 5 % false discovery rate; "
            f"{short} have fewer games than a 5-point difference needs.")
     w.table(table.drop(columns=["kind", "role", "z", "p", "measured_against"]))
-    if len(table) <= 80:
-        w.figure(f"generals_{kind}", plots.general_figure(table, kind),
-                 f"{kind} win rate by general")
+    w.figure(f"generals_{kind}", plots.general_figure(table, kind) if len(table) <= 80
+             else plots.general_grid_figure(table, kind), f"{kind} win rate by general")
     by_role = general_role_rates(games, seats)
     if by_role.empty:
         return

@@ -197,3 +197,18 @@ def test_exact_p_known_values() -> None:
     # three chances at 0.2, 0.5, 0.5: P(0) = 0.2 and P(3) = 0.05 are no likelier than 0
     assert exact_p([0.2, 0.5, 0.5], 0) == pytest.approx(0.25)
     assert exact_p([0.0, 0.0], 0) == 1.0
+
+
+def test_the_grids_draw_a_cell_per_row() -> None:
+    from analytics import plots
+
+    by_role = g.general_role_rates(*four_games().frames())
+    fig = plots.general_role_figure(by_role, "identity")
+    panels = [ax for ax in fig.axes if ax.get_title()]  # the colour bar has no title
+    assert [ax.get_title() for ax in panels] == ["4p · m", "4p · n", "5p · m"]
+    assert sum(len(ax.texts) for ax in panels) == len(by_role)
+    per_general = g.general_rates(*four_games().frames())
+    grid = plots.general_grid_figure(per_general, "identity")
+    assert len(grid.axes[0].texts) == len(per_general)
+    assert [t.get_text() for t in grid.axes[0].get_xticklabels()] == ["4p · m", "4p · n",
+                                                                     "5p · m"]
