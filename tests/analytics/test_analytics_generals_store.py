@@ -94,6 +94,7 @@ def test_the_commands_and_the_api_show_the_per_general_table(tmp_path: Path) -> 
     assert "### Generals by role" in md and "(generals_by_role_identity.png)" in md
     assert (reports / "generals_hegemony.png").exists()
     assert not (reports / "generals_by_role_hegemony.png").exists()
+    assert "played with generals and" not in md  # every identity game here had them
 
     hall = GameHall.from_store(url)
     try:
@@ -105,6 +106,20 @@ def test_the_commands_and_the_api_show_the_per_general_table(tmp_path: Path) -> 
     finally:
         close_view(hall)
         hall.close()
+
+
+def test_a_store_with_and_without_generals_says_so(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/both.db"
+    hall = GameHall.from_store(url)
+    try:
+        simulate(hall, "identity", 2, "random", players=5, seed=34)
+        simulate(hall, "identity", 3, "random", players=5, seed=35, options={"generals": True})
+    finally:
+        hall.close()
+    reports = tmp_path / "reports"
+    assert CliRunner().invoke(report, ["--store", url, "--out", str(reports)]).exit_code == 0
+    md = (reports / "report.md").read_text()
+    assert "3 of these games were played with generals and 2 without" in md
 
 
 def test_a_store_without_generals_reports_none(tmp_path: Path) -> None:
