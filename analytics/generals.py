@@ -122,6 +122,19 @@ def general_win_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | N
     return out.sort_values([*MIX, "general", "role"], kind="stable").reset_index(drop=True)
 
 
+def with_and_without(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """Kinds whose finished games were played both with generals and without (identity's
+    ``generals`` option): kind, with_generals, without. The role tables add both up; this
+    is the line that says so."""
+    done = games[games["ended"].notna()]
+    have = set(seats.loc[seats["generals"].notna(), "game_id"])
+    counts = done.assign(has=done["game_id"].isin(have)).groupby("kind")["has"].agg(
+        with_generals="sum", games="size").reset_index()
+    counts["without"] = counts["games"] - counts["with_generals"]
+    both = counts[(counts["with_generals"] > 0) & (counts["without"] > 0)]
+    return both[["kind", "with_generals", "without"]].reset_index(drop=True)
+
+
 def _finish(out: pd.DataFrame, pooled: bool) -> pd.DataFrame:
     out = out.reindex(columns=COLUMNS)
     if pooled:  # figures of every mix added up orient; they decide nothing

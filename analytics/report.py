@@ -16,7 +16,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analytics import balance, doudizhu, plots
-from analytics.generals import general_rates, general_role_rates
+from analytics.generals import general_rates, general_role_rates, with_and_without
 from analytics.tables import Tables
 from analytics.winrates import left_out, seat_advantage, seat_reference, wilson, win_rates
 from domain import registry
@@ -108,12 +108,10 @@ def _kind_section(w: _Writer, t: Tables, kind: str) -> None:
     seats = t.seats[t.seats["kind"] == kind]
     w.text(f"## {kind}", f"{len(games)} finished games, {games['events'].sum()} events.")
     w.table(games.groupby(["players", "policy_mix"]).size().reset_index(name="games"))
-    with_generals = seats.loc[seats["generals"].notna(), "game_id"].nunique()
-    if 0 < with_generals < len(games):
-        w.text(f"{with_generals} of these games were played with generals and "
-               f"{len(games) - with_generals} without: the role, position and length tables "
-               "below add both up (per table size and mix); the generals tables read only "
-               "the former.")
+    for row in with_and_without(games, seats).itertuples():
+        w.text(f"{row.with_generals} of these games were played with generals and "
+               f"{row.without} without: the role, position and length tables below add "
+               "both up (per table size and mix); the generals tables read only the former.")
     skipped = left_out(games, seats)
     if len(skipped):
         w.text("Left out of every role and seat table below (they never had roles):")

@@ -132,9 +132,9 @@ def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_po
     """Win rate per kind × players × policy mix × role, with Wilson 95 % intervals; then,
     where games record generals, per general (× role where a seat has one), against what
     its roles or its side's seats give anyone, with a Benjamini–Hochberg verdict."""
-    from analytics.generals import general_win_rates
+    from analytics.generals import general_win_rates, with_and_without
     from analytics.tables import from_hall
-    from analytics.winrates import as_records, left_out, win_rates
+    from analytics.winrates import as_records, left_out, only, win_rates
 
     hall = _hall(store)
     try:
@@ -162,6 +162,10 @@ def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_po
     for row in left_out(t.games, t.seats, kind=kind, players=players).itertuples():
         click.echo(f"left out: {row.games} {row.kind} games at {row.players} players "
                    f"({row.policy_mix}) {row.why}")
+    for row in with_and_without(only(t.games, kind, players),
+                                only(t.seats, kind, players)).itertuples():
+        click.echo(f"note: {row.with_generals} {row.kind} games were played with generals "
+                   f"and {row.without} without; the rows above add both up")
     per_general = general_win_rates(t.games, t.seats, kind=kind, players=players,
                                     pooled=pooled)
     if len(per_general):

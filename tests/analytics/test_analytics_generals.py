@@ -212,3 +212,14 @@ def test_the_grids_draw_a_cell_per_row() -> None:
     assert len(grid.axes[0].texts) == len(per_general)
     assert [t.get_text() for t in grid.axes[0].get_xticklabels()] == ["4p · m", "4p · n",
                                                                      "5p · m"]
+
+
+def test_kinds_played_with_and_without_generals_are_named() -> None:
+    s = four_games()
+    s.game("plain", "identity", [("lord", True, None), ("loyalist", True, None),
+                                 ("rebel", False, None), ("renegade", False, None)])
+    s.games += kingdom_wars().games
+    s.seats += kingdom_wars().seats
+    out = g.with_and_without(*s.frames())
+    assert out.to_dict(orient="records") == [
+        {"kind": "identity", "with_generals": 6, "without": 1}]

@@ -120,6 +120,8 @@ def test_a_store_with_and_without_generals_says_so(tmp_path: Path) -> None:
     assert CliRunner().invoke(report, ["--store", url, "--out", str(reports)]).exit_code == 0
     md = (reports / "report.md").read_text()
     assert "3 of these games were played with generals and 2 without" in md
+    text = CliRunner().invoke(stats, ["win-rates", "--store", url]).output
+    assert "note: 3 identity games were played with generals and 2 without" in text
 
 
 def test_a_store_without_generals_reports_none(tmp_path: Path) -> None:
