@@ -116,6 +116,9 @@ def test_ids_follow_the_sources_order_card_by_card() -> None:
     assert len(source) == 108
     ours = [(kw.SOURCE_NAME[c.title], c.suit, c.number) for c in kw.DECK]
     assert ours == source
+    # the source's own ids are the same: its deal drops card 55, the Double Swords, when
+    # the Dragon Phoenix replaces it (src/core/engine.cpp:946-951)
+    assert kw.DECK[55].name == "double_swords"
 
 
 def test_every_card_row_of_the_document_is_the_card_with_that_id() -> None:
