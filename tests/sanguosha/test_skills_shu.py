@@ -265,6 +265,16 @@ def test_wusheng_uses_a_red_equipment_card_as_a_kill_and_refuses_black() -> None
     assert game.equip[1][3] is None and horse in game.flight and game.to_act() == [3]
 
 
+def test_wusheng_kill_counts_against_the_kill_limit() -> None:
+    kill, red = card(("kill", "C", 2)), card(("dodge", "H", 2))
+    game = table(hands={0: [kill, red]}, generals=["guanyu", "liubei", "sunquan", "lvbu"])
+    act(game, 0, type="use", card=kill, targets=[1])
+    act(game, 1, type="decline")
+    assert not any(a.get("skill") == "wusheng" for a in game.legal_actions(0))
+    refuse(game, 0, KillLimitReached, type="use", card=red, skill="wusheng", **{"as": KILL},
+           targets=[1])
+
+
 def test_wusheng_plays_a_red_card_in_a_duel() -> None:
     duel = card(("duel", "S", 1))
     peach = card(("peach", "H", 3))

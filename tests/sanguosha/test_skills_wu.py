@@ -339,9 +339,10 @@ def test_guose_a_diamond_as_indulgence_judged_as_indulgence() -> None:
                                         "targets": [1], "via": "play"}
     assert game.judging[1] == [diamond]
     assert game.view(2)["seats"][1]["judgment"] == [diamond]
-    # a second Indulgence cannot join it
+    # a second Indulgence cannot join it (refused as an Indulgence, not as the Kill it is)
     assert {a["targets"][0] for a in game.legal_actions(0) if a.get("card") == other
             and a.get("skill") == "guose"} == {2, 3}
+    refuse(game, 0, InvalidTarget, type="use", card=other, skill="guose", targets=[1])
     # when: seat 1's turn: the Dodge is judged as an Indulgence; a spade skips his play
     events = end_turn(game)
     assert data(events, "Judged") == {"seat": 1, "card": spade, "reason": INDULGENCE,
