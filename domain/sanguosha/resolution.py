@@ -53,7 +53,7 @@ from domain.sanguosha.cards import (
 )
 from domain.sanguosha.conversions import as_cards
 from domain.sanguosha.distance import in_range, order_from
-from domain.sanguosha.plays import kill_targets
+from domain.sanguosha.plays import kill_targets, may_target
 from domain.sanguosha.skill import SKILLS, Point
 from domain.sanguosha.zones import has_cards, horses_of
 
@@ -332,7 +332,9 @@ class Resolution:
                     return None
                 weapon = self._weapon(u)
                 alive = self.alive[u] and self.alive[tg]
-                if weapon == BLADE and alive and self._can_kill(u):
+                # Blade's Kill names the target anew: Kongcheng may now forbid it
+                if (weapon == BLADE and alive and self._can_kill(u)
+                        and may_target(self, tg, KILL)):
                     f["st"] = "blade"
                     self._ask(f, u, "blade")
                 elif weapon == AXE and alive and len(self._axe_cards(u)) >= 2:

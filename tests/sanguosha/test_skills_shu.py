@@ -480,3 +480,21 @@ def test_qicai_snatch_at_any_distance() -> None:
 
 
 _ = (NotAChoice, WrongResponse, RED)
+
+
+def test_kongcheng_stops_a_blade_kill_after_the_last_card_was_a_dodge() -> None:
+    # given: Guan Yu (lord) wields a Blade; Zhuge Liang (seat 3) holds one card, a Dodge
+    blade, kill, second = (card(("blade", "S", 5)), card(("kill", "C", 2)),
+                           card(("kill", "C", 3)))
+    dodge = card(("dodge", "D", 2))
+    game = table(hands={0: [blade, kill, second], 3: [dodge]},
+                 generals=["guanyu", "sunquan", "lvbu", "zhugeliang"])
+    game.discard.extend(c for c in game.hands[3] if c != dodge)
+    game.hands[3][:] = [dodge]  # (state set by hand: the rest was spent)
+    act(game, 0, type="use", card=blade)
+    act(game, 0, type="use", card=kill, targets=[3])
+    # when: Zhuge Liang dodges with his last card
+    events = act(game, 3, type="respond", card=dodge)
+    # then: the Blade may not follow up on him: his empty hand forbids the Kill
+    assert kinds(events) == ["Responded"] and game.hands[3] == []
+    assert game.ask == "play" and game.to_act() == [0] and second in game.hands[0]
