@@ -186,6 +186,18 @@ def test_jijiang_answered_with_a_wusheng_kill() -> None:
     assert data(events, "CardUsed")["targets"] == [3] and game.to_act() == [3]
 
 
+def test_jijiang_answered_with_a_longdan_dodge() -> None:
+    # given: Zhao Yun (seat 2, Shu) holds only a Dodge to offer
+    dodge = card(("dodge", "D", 3))
+    game = table(hands={2: [dodge]}, generals=["liubei", "sunquan", "zhaoyun", "lvbu"])
+    act(game, 0, type="skill", skill="jijiang", targets=[1])
+    assert game.to_act() == [2]  # the only other Shu seat
+    assert {"type": "respond", "card": dodge, "skill": "longdan"} in game.legal_actions(2)
+    events = act(game, 2, type="respond", card=dodge, skill="longdan")
+    assert data(events, "CardUsed") == {"seat": 0, "name": KILL, "cards": [dodge],
+                                        "targets": [1], "via": "jijiang"}
+
+
 def test_jijiang_in_a_duel_the_shu_kill_counts_as_the_lords() -> None:
     # given: Sun Quan (seat 1, a rebel) Duels Liu Bei; Zhang Fei (seat 2) holds a Kill
     duel = card(("duel", "S", 1))
@@ -464,6 +476,26 @@ def test_jizhi_draws_for_a_real_trick_not_for_a_delayed_one() -> None:
     assert len(game.hands[0]) == before - 1 + 1 + 2
     events = act(game, 0, type="use", card=indulgence, targets=[1])
     assert kinds(events) == ["CardUsed"] and game.ask == "play"
+
+
+def test_jizhi_draws_for_a_nullification_played_in_answer() -> None:
+    # given: Liu Bei Duels Huang Yueying (seat 1), who holds a Nullification
+    duel, nul = card(("duel", "S", 1)), card(("nullification", "S", 11))
+    game = table(hands={0: [duel], 1: [nul]},
+                 generals=["liubei", "huangyueying", "sunquan", "lvbu"])
+    act(game, 0, type="use", card=duel, targets=[1])
+    assert game.ask == "nullify" and game.to_act() == [1]
+    events = act(game, 1, type="respond", card=nul)
+    # then: the Nullification is a trick she used: Jizhi asks, with the public facts
+    assert kinds(events) == ["Responded"]
+    pending = game.view(2)["pending"]
+    assert pending["skill"] == "jizhi" and pending["context"] == {"u": 1,
+                                                                  "name": "nullification"}
+    events = act(game, 1, type="skill", skill="jizhi")
+    assert kinds(events) == ["SkillUsed", "CardsDrawn"]
+    assert data(events, "CardsDrawn")["seat"] == 1 and len(game.hands[1]) == 4
+    # then: the Duel was nullified: nobody is hurt, and Liu Bei plays on
+    assert game.ask == "play" and game.to_act() == [0] and game.hp[:2] == [4, 3]
 
 
 def test_qicai_snatch_at_any_distance() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.game import GameOver
 from domain.sanguosha.actions import (
     CannotUseNow,
     InvalidTarget,
@@ -416,6 +417,20 @@ def test_liuli_discarding_the_minus_horse_shortens_the_reach() -> None:
     assert game.to_act() == [3] and kinds(events) == ["SkillUsed"]
 
 
+def test_liuli_cannot_pass_to_kongcheng_zhuge_liang() -> None:
+    sword = card(("qinggang_sword", "S", 6))
+    kill = card(("kill", "C", 2))
+    game = table(hands={0: [sword], 1: [kill]},
+                 generals=["daqiao", "ganning", "zhugeliang", "sunquan"])
+    act(game, 0, type="use", card=sword)
+    to_play(game, 1)
+    empty_hand(game, 2)
+    act(game, 1, type="use", card=kill, targets=[0])
+    assert {a["targets"][0] for a in game.legal_actions(0) if a["type"] == "skill"} == {3}
+    refuse(game, 0, WrongAction, type="skill", skill="liuli", card=game.hands[0][0],
+           targets=[2])
+
+
 def test_liuli_declined_she_is_the_target() -> None:
     game = _liuli_table(card(("qinggang_sword", "S", 6)))
     events = act(game, 0, type="decline")
@@ -464,6 +479,17 @@ def test_lianying_draws_when_the_last_card_is_used() -> None:
     assert kinds(events) == ["SkillUsed", "CardsDrawn"]
     assert data(events, "CardsDrawn")["reason"] == "lianying" and len(game.hands[0]) == 1
     assert game.ask == "dodge" and game.to_act() == [1]
+
+
+def test_lianying_when_the_last_card_is_put_on_as_equipment() -> None:
+    horse = card(("plus_horse", "C", 5))
+    game = table(hands={0: [horse]}, generals=["luxun", "liubei", "sunquan", "lvbu"])
+    game.discard.extend(c for c in game.hands[0] if c != horse)
+    game.hands[0][:] = [horse]  # (state set by hand: the rest was spent)
+    events = act(game, 0, type="use", card=horse)
+    assert kinds(events) == ["CardUsed"] and game.view(0)["pending"]["skill"] == "lianying"
+    events = act(game, 0, type="skill", skill="lianying")
+    assert kinds(events) == ["SkillUsed", "CardsDrawn"] and len(game.hands[0]) == 1
 
 
 def test_lianying_when_the_last_card_is_dismantled_and_declined() -> None:
@@ -552,4 +578,35 @@ def test_xiaoji_when_equipment_is_dismantled_in_anothers_turn() -> None:
     assert game.ask == "play" and game.current == 1
 
 
-_ = (KILL,)
+def test_xiaoji_two_cards_leaving_together_ask_twice() -> None:
+    # given: Sun Shangxiang (lord) wears an Axe, Eight Trigrams and a +1 horse
+    axe, kill = card(("axe", "D", 5)), card(("kill", "C", 2))
+    armor, horse = card(("eight_trigrams", "S", 2)), card(("plus_horse", "C", 5))
+    dodge = card(("dodge", "D", 2))
+    game = table(hands={0: [axe, kill, armor, horse], 1: [dodge]}, generals=CAST_SSX)
+    for c in (axe, armor, horse):
+        act(game, 0, type="use", card=c)
+    act(game, 0, type="use", card=kill, targets=[1])
+    act(game, 1, type="respond", card=dodge)
+    # when: the Axe makes the dodged Kill hit by discarding her armour and horse
+    events = act(game, 0, type="discard", cards=[armor, horse])
+    assert data(events, "CardsDiscarded") == {"seat": 0, "cards": [armor, horse],
+                                              "reason": "axe", "by": None}
+    # then: Xiaoji is asked once per card, before the damage
+    drawn = []
+    for _ in range(2):
+        assert game.ask == "skill" and game.view(0)["pending"]["skill"] == "xiaoji"
+        events = act(game, 0, type="skill", skill="xiaoji")
+        drawn += data(events, "CardsDrawn")["cards"]
+    assert kinds(events)[-1] == "Damaged" and len(drawn) == 4
+    assert game.hp[1] == 3 and game.ask == "play"
+
+
+def test_kurou_the_lord_dies_and_the_game_ends() -> None:
+    game = table(generals=["huanggai", "liubei", "sunquan", "lvbu"])
+    game.hp[0] = 1  # (state set by hand)
+    events = act(game, 0, type="skill", skill="kurou")
+    assert kinds(events)[:4] == ["SkillUsed", "HpLost", "Dying", "Died"]
+    assert "CardsDrawn" not in kinds(events) and game.outcome is not None
+    assert game.outcome["side"] == "rebels" and game.outcome["reason"] == "lord_died"
+    refuse(game, 0, GameOver, type="skill", skill="kurou")
