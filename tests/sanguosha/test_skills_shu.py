@@ -14,13 +14,12 @@ from domain.sanguosha.actions import (
     CannotUseNow,
     InvalidTarget,
     KillLimitReached,
-    NotAChoice,
     OutOfRange,
     WrongAction,
-    WrongResponse,
 )
-from domain.sanguosha.cards import KILL, NAME, RED
+from domain.sanguosha.cards import DECK_SIZE, KILL
 from domain.sanguosha.identity import IdentityGame
+from domain.sanguosha.zones import locate
 from tests.sanguosha.rig import act, card, decline_skills, kinds, pass_to, refuse, table
 
 Events = list[tuple[str, dict[str, Any]]]
@@ -54,6 +53,17 @@ def skill_actions(game: IdentityGame, seat: int, skill: str) -> list[dict[str, A
 
 def data(events: Events, name: str) -> dict[str, Any]:
     return next(d for n, d in events if n == name)
+
+
+def replays(game: IdentityGame) -> bool:
+    """Then: every card is in one place, and the events alone rebuild the same table
+    (stories that set no state by hand)."""
+    assert len(locate(game)) == DECK_SIZE
+    rebuilt = None
+    for e in game.pending_events:
+        rebuilt = e.mutate(rebuilt)
+    assert rebuilt is not None
+    return bool(rebuilt.view("referee") == game.view("referee"))
 
 
 # --- Liu Bei: Rende ----------------------------------------------------------------------
@@ -146,6 +156,7 @@ def test_jijiang_nobody_answers_the_use_fails_and_cannot_be_tried_again() -> Non
     refuse(game, 0, WrongAction, type="skill", skill="jijiang", targets=[1])
     # but a real Kill of his own is still allowed
     assert {"type": "use", "card": own, "targets": [1]} in game.legal_actions(0)
+    assert replays(game)
 
 
 def test_jijiang_a_shu_kill_becomes_the_lords_kill_on_the_chosen_target() -> None:
@@ -172,6 +183,7 @@ def test_jijiang_a_shu_kill_becomes_the_lords_kill_on_the_chosen_target() -> Non
     assert game.hp[1] == 3 and kill in game.discard
     # then: the lord's one Kill is spent: no second Jijiang, no real Kill
     assert skill_actions(game, 0, "jijiang") == []
+    assert replays(game)
 
 
 def test_jijiang_answered_with_a_wusheng_kill() -> None:
@@ -184,6 +196,7 @@ def test_jijiang_answered_with_a_wusheng_kill() -> None:
     assert kinds(events) == ["Responded", "CardUsed"]
     assert data(events, "CardUsed")["cards"] == [red]
     assert data(events, "CardUsed")["targets"] == [3] and game.to_act() == [3]
+    assert replays(game)
 
 
 def test_jijiang_answered_with_a_longdan_dodge() -> None:
@@ -196,6 +209,7 @@ def test_jijiang_answered_with_a_longdan_dodge() -> None:
     events = act(game, 2, type="respond", card=dodge, skill="longdan")
     assert data(events, "CardUsed") == {"seat": 0, "name": KILL, "cards": [dodge],
                                         "targets": [1], "via": "jijiang"}
+    assert replays(game)
 
 
 def test_jijiang_in_a_duel_the_shu_kill_counts_as_the_lords() -> None:
@@ -219,6 +233,7 @@ def test_jijiang_in_a_duel_the_shu_kill_counts_as_the_lords() -> None:
     events = act(game, 1, type="decline")
     assert data(events, "Damaged") == {"seat": 1, "source": 0, "amount": 1, "cards": [duel],
                                        "reason": "duel"}
+    assert replays(game)
 
 
 def test_jijiang_in_a_duel_nobody_answers_and_the_lord_may_still_answer_himself() -> None:
@@ -348,6 +363,9 @@ def test_guanxing_arranges_the_top_cards_in_the_chosen_order_hidden_from_others(
         shown = game.event_view(arranged, viewer)["data"]
         assert shown["top"] is None and shown["bottom"] is None and shown["counts"] == [2, 2]
     assert game.event_view(arranged, 0)["data"]["top"] == [c, a]
+    assert replays(game)
+    assert replays(game)
+    assert replays(game)
 
 
 def test_guanxing_looks_at_five_at_most_and_refuses_other_cards() -> None:
@@ -361,6 +379,7 @@ def test_guanxing_looks_at_five_at_most_and_refuses_other_cards() -> None:
     refuse(game, 0, WrongAction, type="arrange", top=looked[:4], bottom=[])
     events = act(game, 0, type="arrange", top=[], bottom=looked)
     assert game.pile[:5] == looked[::-1]
+    assert replays(game)
 
 
 def test_guanxing_declined_leaves_the_pile() -> None:
@@ -408,6 +427,7 @@ def test_longdan_a_dodge_used_as_a_kill_and_a_kill_played_as_a_dodge() -> None:
     to_play(game, 1)
     events = act(game, 1, type="use", card=dodge, skill="longdan", targets=[2])
     assert data(events, "CardUsed")["name"] == KILL and game.to_act() == [2]
+    assert replays(game)
 
 
 def test_longdan_refuses_a_kill_used_as_a_dodge_in_the_play_phase() -> None:
@@ -446,6 +466,7 @@ def test_tieqi_red_judgment_the_target_cannot_dodge() -> None:
     assert data(events, "Judged") == {"seat": 0, "card": red, "reason": "tieqi",
                                       "result": True}
     assert dodge in game.hands[1] and game.hp[1] == 3 and red in game.discard
+    assert replays(game)
 
 
 def test_tieqi_black_judgment_the_target_may_dodge() -> None:
@@ -476,6 +497,8 @@ def test_jizhi_draws_for_a_real_trick_not_for_a_delayed_one() -> None:
     assert len(game.hands[0]) == before - 1 + 1 + 2
     events = act(game, 0, type="use", card=indulgence, targets=[1])
     assert kinds(events) == ["CardUsed"] and game.ask == "play"
+    assert replays(game)
+    assert replays(game)
 
 
 def test_jizhi_draws_for_a_nullification_played_in_answer() -> None:
@@ -496,6 +519,7 @@ def test_jizhi_draws_for_a_nullification_played_in_answer() -> None:
     assert data(events, "CardsDrawn")["seat"] == 1 and len(game.hands[1]) == 4
     # then: the Duel was nullified: nobody is hurt, and Liu Bei plays on
     assert game.ask == "play" and game.to_act() == [0] and game.hp[:2] == [4, 3]
+    assert replays(game)
 
 
 def test_qicai_snatch_at_any_distance() -> None:
@@ -510,8 +534,7 @@ def test_qicai_snatch_at_any_distance() -> None:
     plain = table(hands={0: [snatch]}, generals=["liubei", "huangyueying", "sunquan", "lvbu"])
     refuse(plain, 0, OutOfRange, type="use", card=snatch, targets=[2])
 
-
-_ = (NotAChoice, WrongResponse, RED)
+    assert replays(game)
 
 
 def test_kongcheng_stops_a_blade_kill_after_the_last_card_was_a_dodge() -> None:

@@ -17,12 +17,13 @@ from domain.sanguosha.actions import (
     OutOfRange,
     WrongAction,
 )
-from domain.sanguosha.cards import DISMANTLEMENT, INDULGENCE, KILL, MINUS, SUIT, WEAPON
+from domain.sanguosha.cards import DISMANTLEMENT, INDULGENCE, MINUS, SUIT, WEAPON
 from tests.sanguosha.rig import act, card, end_turn, kinds, refuse, table
 from tests.sanguosha.test_skills_shu import (
     data,
     empty_hand,
     recorded,
+    replays,
     skill_actions,
     to_play,
 )
@@ -60,6 +61,7 @@ def test_zhiheng_discards_hand_and_equipment_and_draws_as_many_once_a_phase() ->
     # then: once per play phase
     assert skill_actions(game, 0, "zhiheng") == []
     refuse(game, 0, WrongAction, type="skill", skill="zhiheng", cards=game.hands[0][:1])
+    assert replays(game)
 
 
 def test_zhiheng_refuses_no_card_and_another_seats_card() -> None:
@@ -143,6 +145,7 @@ def test_qixi_a_black_card_from_hand_or_equipment_as_dismantlement() -> None:
     events = act(game, 0, type="use", card=sword, skill="qixi", targets=[2])
     assert data(events, "CardUsed")["name"] == DISMANTLEMENT
     assert game.equip[0][WEAPON] is None
+    assert replays(game)
 
 
 def test_qixi_is_not_played_in_answer() -> None:
@@ -161,6 +164,7 @@ def test_keji_skips_the_discard_phase_when_no_kill_was_used() -> None:
     events = act(game, 0, type="skill", skill="keji")
     assert kinds(events)[:2] == ["SkillUsed", "TurnEnded"]
     assert len(game.hands[0]) == 6 and game.current == 1
+    assert replays(game)
 
 
 def test_keji_declined_the_discard_phase_goes_on() -> None:
@@ -194,6 +198,7 @@ def test_keji_not_offered_after_a_kill_played_in_a_duel() -> None:
     events = act(game, 0, type="end_play")
     assert "SkillUsed" not in kinds(events) and "Declined" not in kinds(events)
     assert ("TurnEnded", {"seat": 0}) in events and game.current == 1
+    assert replays(game)
 
 
 def test_keji_offered_after_a_duel_he_lost_without_a_kill() -> None:
@@ -233,6 +238,8 @@ def test_kurou_loses_one_hp_then_draws_two_as_often_as_he_likes() -> None:
         assert data(events, "CardsDrawn")["reason"] == "kurou"
         assert game.hp[0] == hp and len(game.hands[0]) == before + 2
     assert game.ask == "play"
+    assert replays(game)
+    assert replays(game)
 
 
 def test_kurou_into_dying_saved_then_draws() -> None:
@@ -273,6 +280,7 @@ def test_yingzi_draws_three() -> None:
     declined = table(generals=["zhouyu", "liubei", "sunquan", "lvbu"])
     events = act(declined, 0, type="decline")
     assert len(data(events, "CardsDrawn")["cards"]) == 2
+    assert replays(game)
 
 
 def _fanjian_table() -> Any:
@@ -307,6 +315,7 @@ def test_fanjian_a_wrong_suit_deals_one_damage_and_the_card_is_shown() -> None:
     # then: once per play phase
     assert skill_actions(game, 0, "fanjian") == []
     refuse(game, 0, WrongAction, type="skill", skill="fanjian", targets=[2])
+    assert replays(game)
 
 
 def test_fanjian_the_right_suit_no_damage() -> None:
@@ -315,6 +324,7 @@ def test_fanjian_the_right_suit_no_damage() -> None:
     events = act(game, 2, type="choose", suit="H")
     assert kinds(events) == ["SuitNamed", "CardTaken"]
     assert game.hp[2] == 4 and game.ask == "play" and game.to_act() == [0]
+    assert replays(game)
 
 
 def test_fanjian_refuses_himself_an_unnamed_suit_and_an_empty_hand() -> None:
@@ -351,6 +361,7 @@ def test_guose_a_diamond_as_indulgence_judged_as_indulgence() -> None:
     assert ("PhaseChanged", {"seat": 1, "phase": "discard", "skipped": "play"}) in events
     assert diamond in game.discard and game.judging[1] == []
     assert game.current == 1 and game.ask == "discard"
+    assert replays(game)
 
 
 def test_guose_indulgence_judged_a_heart_the_play_phase_stays() -> None:
@@ -362,6 +373,7 @@ def test_guose_indulgence_judged_a_heart_the_play_phase_stays() -> None:
     to_play(game, 1)
     assert game.current == 1 and game.ask == "play"
     assert diamond in game.discard and heart in game.discard
+    assert replays(game)
 
 
 def test_guose_refuses_a_heart_and_lu_xun() -> None:
@@ -404,6 +416,7 @@ def test_liuli_range_is_measured_without_the_discarded_weapon() -> None:
     events = act(game, 2, type="decline")
     assert data(events, "Damaged")["seat"] == 2 and data(events, "Damaged")["source"] == 1
     assert game.hp[0] == 3 and game.hp[2] == 3
+    assert replays(game)
 
 
 def test_liuli_discarding_the_minus_horse_shortens_the_reach() -> None:
@@ -415,6 +428,7 @@ def test_liuli_discarding_the_minus_horse_shortens_the_reach() -> None:
     events = act(game, 0, type="skill", skill="liuli", card=horse, targets=[3])
     assert game.equip[0][MINUS] is None and horse in game.discard
     assert game.to_act() == [3] and kinds(events) == ["SkillUsed"]
+    assert replays(game)
 
 
 def test_liuli_cannot_pass_to_kongcheng_zhuge_liang() -> None:
@@ -463,6 +477,7 @@ def test_qianxun_no_snatch_or_indulgence() -> None:
     refuse(game, 0, OutOfRange, type="use", card=snatch, targets=[1])
     refuse(game, 0, InvalidTarget, type="use", card=indulgence, targets=[1])
     assert {"type": "use", "card": dismantle, "targets": [1]} in game.legal_actions(0)
+    assert replays(game)
 
 
 def test_lianying_draws_when_the_last_card_is_used() -> None:
@@ -561,6 +576,7 @@ def test_xiaoji_draws_two_when_equipment_is_replaced() -> None:
     assert kinds(events) == ["SkillUsed", "CardsDrawn"]
     assert len(data(events, "CardsDrawn")["cards"]) == 2
     assert data(events, "CardsDrawn")["reason"] == "xiaoji" and game.ask == "play"
+    assert replays(game)
 
 
 def test_xiaoji_when_equipment_is_dismantled_in_anothers_turn() -> None:
@@ -576,6 +592,7 @@ def test_xiaoji_when_equipment_is_dismantled_in_anothers_turn() -> None:
     events = act(game, 0, type="skill", skill="xiaoji")
     assert kinds(events) == ["SkillUsed", "CardsDrawn"] and len(game.hands[0]) == before + 2
     assert game.ask == "play" and game.current == 1
+    assert replays(game)
 
 
 def test_xiaoji_two_cards_leaving_together_ask_twice() -> None:
@@ -600,6 +617,7 @@ def test_xiaoji_two_cards_leaving_together_ask_twice() -> None:
         drawn += data(events, "CardsDrawn")["cards"]
     assert kinds(events)[-1] == "Damaged" and len(drawn) == 4
     assert game.hp[1] == 3 and game.ask == "play"
+    assert replays(game)
 
 
 def test_kurou_the_lord_dies_and_the_game_ends() -> None:
