@@ -19,6 +19,7 @@ from domain.sanguosha.actions import (
 )
 from domain.sanguosha.cards import DECK_SIZE, KILL
 from domain.sanguosha.identity import IdentityGame
+from domain.sanguosha.text import SanguoshaNarrator
 from domain.sanguosha.zones import locate
 from tests.sanguosha.rig import act, card, decline_skills, kinds, pass_to, refuse, table
 
@@ -53,6 +54,12 @@ def skill_actions(game: IdentityGame, seat: int, skill: str) -> list[dict[str, A
 
 def data(events: Events, name: str) -> dict[str, Any]:
     return next(d for n, d in events if n == name)
+
+
+def words(game: IdentityGame, viewer: Any) -> list[str]:
+    """The game's move list in words, as ``viewer`` reads it."""
+    views = [game.event_view(e, viewer) for e in game.pending_events]
+    return [m.text for m in SanguoshaNarrator().moves(views, game.players)]
 
 
 def replays(game: IdentityGame) -> bool:
@@ -366,6 +373,18 @@ def test_guanxing_arranges_the_top_cards_in_the_chosen_order_hidden_from_others(
     assert replays(game)
     assert replays(game)
     assert replays(game)
+
+
+def test_guanxing_in_words_tells_others_how_many_cards_not_which() -> None:
+    game = table(generals=["zhugeliang", "guanyu", "sunquan", "lvbu"])
+    looked = data(act(game, 0, type="skill", skill="guanxing"), "CardsPeeked")["cards"]
+    act(game, 0, type="arrange", top=looked[:1], bottom=looked[1:])
+    for viewer, shown in ((1, False), (0, True)):
+        texts = words(game, viewer)
+        i = texts.index("Zhugeliang uses Guanxing")
+        assert texts[i + 1].startswith("Zhugeliang looks at the top 4 cards of the pile")
+        assert (":" in texts[i + 1]) == shown
+        assert texts[i + 2] == "Zhugeliang looks at the top 4 cards and puts them back"
 
 
 def test_guanxing_looks_at_five_at_most_and_refuses_other_cards() -> None:
