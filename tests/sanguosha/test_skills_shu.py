@@ -319,6 +319,7 @@ def test_wusheng_plays_a_red_card_in_a_duel() -> None:
     events = act(game, 1, type="respond", card=peach, skill="wusheng")
     assert data(events, "Responded")["name"] == KILL and peach in game.discard
     assert game.ask == "kill" and game.to_act() == [0]
+    assert replays(game)
 
 
 # --- Zhang Fei: Paoxiao ------------------------------------------------------------------------
@@ -338,6 +339,7 @@ def test_paoxiao_uses_any_number_of_kills_others_one() -> None:
         events = act(game, 1, type="decline")
         assert kinds(events) == ["Declined", "Damaged"]
     assert game.kills == 3 and game.hp[1] == 1 and game.ask == "play"
+    assert replays(game)
 
 
 # --- Zhuge Liang: Guanxing and Kongcheng ----------------------------------------------------
@@ -370,8 +372,6 @@ def test_guanxing_arranges_the_top_cards_in_the_chosen_order_hidden_from_others(
         shown = game.event_view(arranged, viewer)["data"]
         assert shown["top"] is None and shown["bottom"] is None and shown["counts"] == [2, 2]
     assert game.event_view(arranged, 0)["data"]["top"] == [c, a]
-    assert replays(game)
-    assert replays(game)
     assert replays(game)
 
 
@@ -479,6 +479,9 @@ def test_tieqi_red_judgment_the_target_cannot_dodge() -> None:
     events = act(game, 0, type="use", card=kill, targets=[1])
     assert kinds(events) == ["CardUsed"] and game.ask == "skill"
     assert game.view(0)["pending"]["skill"] == "tieqi"
+    assert game.legal_actions(0) == [{"type": "skill", "skill": "tieqi"}, {"type": "decline"}]
+    refuse(game, 1, NotYourTurn, type="decline")  # only Ma Chao is asked
+    refuse(game, 0, WrongAction, type="skill", skill="mashu")
     events = act(game, 0, type="skill", skill="tieqi")
     # then: the red judgment takes the Dodge away: the hit lands at once
     assert kinds(events) == ["SkillUsed", "Judged", "Damaged"]
@@ -499,6 +502,7 @@ def test_tieqi_black_judgment_the_target_may_dodge() -> None:
     assert game.ask == "dodge" and game.to_act() == [1]
     events = act(game, 1, type="respond", card=dodge)
     assert game.hp[1] == 4
+    assert replays(game)
 
 
 # --- Huang Yueying: Jizhi and Qicai ----------------------------------------------------------
@@ -516,7 +520,8 @@ def test_jizhi_draws_for_a_real_trick_not_for_a_delayed_one() -> None:
     assert len(game.hands[0]) == before - 1 + 1 + 2
     events = act(game, 0, type="use", card=indulgence, targets=[1])
     assert kinds(events) == ["CardUsed"] and game.ask == "play"
-    assert replays(game)
+    # Jizhi is no action of the play phase
+    refuse(game, 0, WrongAction, type="skill", skill="jizhi")
     assert replays(game)
 
 
@@ -552,7 +557,6 @@ def test_qicai_snatch_at_any_distance() -> None:
     assert game.ask == "pick" and game.view(0)["pending"]["from"] == 2
     plain = table(hands={0: [snatch]}, generals=["liubei", "huangyueying", "sunquan", "lvbu"])
     refuse(plain, 0, OutOfRange, type="use", card=snatch, targets=[2])
-
     assert replays(game)
 
 

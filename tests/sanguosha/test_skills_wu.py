@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.game import GameOver
+from domain.game import GameOver, NotYourTurn
 from domain.sanguosha.actions import (
     CannotUseNow,
     InvalidTarget,
@@ -92,6 +92,7 @@ def test_jiuyuan_a_wu_players_peach_heals_the_dying_lord_two() -> None:
     peach = card(("peach", "H", 3))
     game = _sun_quan_dying({3: peach})
     assert game.to_act() == [3]
+    refuse(game, 0, NotYourTurn, type="skill", skill="jiuyuan")  # compulsory: no action
     events = act(game, 3, type="respond", card=peach)
     assert kinds(events) == ["Responded", "Rescued"]
     assert game.hp[0] == 2 and peach in game.discard
@@ -182,6 +183,7 @@ def test_keji_not_offered_after_a_kill_used() -> None:
     act(game, 1, type="decline")
     events = act(game, 0, type="end_play")
     assert game.ask == "discard" and "SkillUsed" not in kinds(events)
+    refuse(game, 0, WrongAction, type="skill", skill="keji")
 
 
 def test_keji_not_offered_after_a_kill_played_in_a_duel() -> None:
@@ -226,6 +228,7 @@ def test_keji_a_kill_played_outside_his_turn_does_not_count() -> None:
     to_play(game, 1)
     act(game, 1, type="end_play")
     assert game.ask == "skill" and game.view(1)["pending"]["skill"] == "keji"
+    assert replays(game)
 
 
 # --- Huang Gai: Kurou -----------------------------------------------------------------------
@@ -239,7 +242,9 @@ def test_kurou_loses_one_hp_then_draws_two_as_often_as_he_likes() -> None:
         assert data(events, "CardsDrawn")["reason"] == "kurou"
         assert game.hp[0] == hp and len(game.hands[0]) == before + 2
     assert game.ask == "play"
-    assert replays(game)
+    # not in another's turn
+    end_turn(game)
+    refuse(game, 0, NotYourTurn, type="skill", skill="kurou")
     assert replays(game)
 
 
@@ -275,8 +280,10 @@ def test_kurou_into_death_draws_nothing() -> None:
 def test_yingzi_draws_three() -> None:
     game = table(generals=["zhouyu", "liubei", "sunquan", "lvbu"])
     assert game.ask == "skill" and game.view(0)["pending"]["skill"] == "yingzi"
+    refuse(game, 0, WrongAction, type="end_play")  # the draw phase waits on Yingzi
     events = act(game, 0, type="skill", skill="yingzi")
     assert kinds(events) == ["SkillUsed", "CardsDrawn"]
+    refuse(game, 0, WrongAction, type="skill", skill="yingzi")  # once, in the draw phase
     assert len(data(events, "CardsDrawn")["cards"]) == 3 and len(game.hands[0]) == 7
     declined = table(generals=["zhouyu", "liubei", "sunquan", "lvbu"])
     events = act(declined, 0, type="decline")
@@ -470,6 +477,7 @@ def test_liuli_then_tieqi_judges_for_the_new_target() -> None:
     events = act(game, 1, type="skill", skill="tieqi")
     assert kinds(events) == ["SkillUsed", "Judged", "Damaged"]
     assert data(events, "Damaged")["seat"] == 3 and dodge in game.hands[3]
+    assert replays(game)
 
 
 # --- Lu Xun: Qianxun and Lianying -------------------------------------------------------------
@@ -481,7 +489,6 @@ def test_qianxun_no_snatch_or_indulgence() -> None:
     refuse(game, 0, OutOfRange, type="use", card=snatch, targets=[1])
     refuse(game, 0, InvalidTarget, type="use", card=indulgence, targets=[1])
     assert {"type": "use", "card": dismantle, "targets": [1]} in game.legal_actions(0)
-    assert replays(game)
 
 
 def test_lianying_draws_when_the_last_card_is_used() -> None:
@@ -490,6 +497,7 @@ def test_lianying_draws_when_the_last_card_is_used() -> None:
     game = table(hands={0: [kill]}, generals=["luxun", "liubei", "sunquan", "lvbu"])
     game.discard.extend(c for c in game.hands[0] if c != kill)
     game.hands[0][:] = [kill]  # (state set by hand: the rest was spent)
+    refuse(game, 0, WrongAction, type="skill", skill="lianying")  # he still holds a card
     events = act(game, 0, type="use", card=kill, targets=[1])
     # then: Lianying asks at once, before the Kill is answered
     assert kinds(events) == ["CardUsed"] and game.ask == "skill"
@@ -580,6 +588,7 @@ def test_xiaoji_draws_two_when_equipment_is_replaced() -> None:
     assert kinds(events) == ["SkillUsed", "CardsDrawn"]
     assert len(data(events, "CardsDrawn")["cards"]) == 2
     assert data(events, "CardsDrawn")["reason"] == "xiaoji" and game.ask == "play"
+    refuse(game, 0, WrongAction, type="skill", skill="xiaoji")  # one card lost, one use
     assert replays(game)
 
 
