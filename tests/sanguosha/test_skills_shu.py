@@ -21,7 +21,16 @@ from domain.sanguosha.cards import DECK_SIZE, KILL
 from domain.sanguosha.identity import IdentityGame
 from domain.sanguosha.text import SanguoshaNarrator
 from domain.sanguosha.zones import locate
-from tests.sanguosha.rig import act, card, decline_skills, kinds, pass_to, refuse, table
+from tests.sanguosha.rig import (
+    act,
+    card,
+    decline_skills,
+    end_turn,
+    kinds,
+    pass_to,
+    refuse,
+    table,
+)
 
 Events = list[tuple[str, dict[str, Any]]]
 
@@ -260,6 +269,23 @@ def test_jijiang_in_a_duel_nobody_answers_and_the_lord_may_still_answer_himself(
     assert {"type": "respond", "card": lords_kill} in legal
 
 
+def test_jijiang_against_barbarian_invasion() -> None:
+    # given: Sun Quan (seat 1) uses Barbarian Invasion; Guan Yu (seat 2) holds a Kill
+    aoe, kill = card(("barbarian_invasion", "S", 7)), card(("kill", "C", 2))
+    game = table(hands={1: [aoe], 2: [kill]}, generals=["liubei", "sunquan", "guanyu",
+                                                         "lvbu"])
+    to_play(game, 1)
+    act(game, 1, type="use", card=aoe)
+    while game.to_act() != [0]:  # seats 2 and 3 answer first: they take the damage
+        act(game, game.to_act()[0], type="decline")
+    assert kill in game.hands[2] and game.ask == "kill" and game.hp[2:] == [3, 3]
+    act(game, 0, type="skill", skill="jijiang")
+    events = act(game, 2, type="respond", card=kill)
+    assert data(events, "Responded")["ask"] == "jijiang"
+    assert game.hp[0] == 4 and game.ask == "play" and game.current == 1
+    assert replays(game)
+
+
 def test_jijiang_needs_another_shu_and_the_lord() -> None:
     # Liu Bei with no other Shu at the table: no call
     game = table(generals=["liubei", "sunquan", "caocao", "lvbu"])
@@ -398,6 +424,27 @@ def test_guanxing_looks_at_five_at_most_and_refuses_other_cards() -> None:
     refuse(game, 0, WrongAction, type="arrange", top=looked[:4], bottom=[])
     events = act(game, 0, type="arrange", top=[], bottom=looked)
     assert game.pile[:5] == looked[::-1]
+    assert replays(game)
+
+
+def test_guanxing_sets_up_the_indulgence_judgment() -> None:
+    # given: Liu Bei (lord) puts an Indulgence on Zhuge Liang (seat 1); a spade would
+    # come up for it, a heart lies second
+    indulgence = card(("indulgence", "S", 6))
+    spade, heart = card(("kill", "S", 7)), card(("peach", "H", 3))
+    game = table(hands={0: [indulgence]}, pile=[None, None, spade, heart],
+                 generals=["liubei", "zhugeliang", "sunquan", "lvbu"])
+    act(game, 0, type="use", card=indulgence, targets=[1])
+    end_turn(game)
+    # when: his start phase comes before the judgment: he puts the heart on top
+    assert game.current == 1 and game.phase == "start"
+    looked = data(act(game, 1, type="skill", skill="guanxing"), "CardsPeeked")["cards"]
+    assert looked[:2] == [spade, heart]
+    events = act(game, 1, type="arrange", top=[heart], bottom=looked[2:] + [spade])
+    # then: the Indulgence turns up the heart and fails; his play phase stays
+    assert data(events, "Judged") == {"seat": 1, "card": heart, "reason": "indulgence",
+                                      "result": False}
+    assert game.ask == "play" and game.current == 1 and game.pile[0] == spade
     assert replays(game)
 
 
