@@ -18,6 +18,7 @@ from domain.sanguosha.actions import (
     WrongAction,
 )
 from domain.sanguosha.cards import DISMANTLEMENT, INDULGENCE, MINUS, SUIT, WEAPON
+from domain.sanguosha.text import SanguoshaNarrator
 from tests.sanguosha.rig import act, card, end_turn, kinds, refuse, table
 from tests.sanguosha.test_skills_shu import (
     data,
@@ -358,7 +359,12 @@ def test_guose_a_diamond_as_indulgence_judged_as_indulgence() -> None:
     assert data(events, "CardUsed") == {"seat": 0, "name": INDULGENCE, "cards": [diamond],
                                         "targets": [1], "via": "play"}
     assert game.judging[1] == [diamond]
-    assert game.view(2)["seats"][1]["judgment"] == [diamond]
+    # every view shows the Dodge in the judgment area as the Indulgence it was used as
+    for viewer in (1, 2, "spectator"):
+        view = game.view(viewer)
+        assert view["seats"][1]["judgment"] == [[diamond, INDULGENCE]]
+        assert view["cards"][str(diamond)]["name"] == "dodge"
+    assert "judging: Dodge ♦3" in SanguoshaNarrator().table(game.view(2))
     # a second Indulgence cannot join it (refused as an Indulgence, not as the Kill it is)
     assert {a["targets"][0] for a in game.legal_actions(0) if a.get("card") == other
             and a.get("skill") == "guose"} == {2, 3}
