@@ -120,6 +120,26 @@ def test_rende_two_cards_at_once_heal_and_nothing_at_full_hp() -> None:
     assert kinds(events) == ["SkillUsed"] and full.hp[0] == 4
 
 
+def test_rende_counts_anew_in_each_play_phase() -> None:
+    # given: at full HP Liu Bei gives two cards away (no heal), then Guan Yu wounds him
+    kill = card(("kill", "C", 2))
+    game = table(hands={1: [kill]}, generals=SHU)
+    events = act(game, 0, type="skill", skill="rende", cards=game.hands[0][:2], targets=[2])
+    assert kinds(events) == ["SkillUsed"]
+    to_play(game, 1)
+    act(game, 1, type="use", card=kill, targets=[0])
+    act(game, 0, type="decline")
+    assert game.hp[0] == 3
+    # when: in his next play phase he gives two cards again
+    to_play(game, 0)
+    events = act(game, 0, type="skill", skill="rende", cards=game.hands[0][:1], targets=[3])
+    assert kinds(events) == ["SkillUsed"]
+    events = act(game, 0, type="skill", skill="rende", cards=game.hands[0][:1], targets=[3])
+    # then: this phase's second card heals him
+    assert kinds(events) == ["SkillUsed", "Healed"] and game.hp[0] == 4
+    assert replays(game)
+
+
 def test_rende_cards_are_seen_by_giver_and_receiver_only() -> None:
     game = table(generals=SHU)
     given = game.hands[0][:2]
