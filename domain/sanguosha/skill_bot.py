@@ -45,7 +45,7 @@ def _good_for_owner(reason: str, result: bool) -> bool:
 
 
 def _retrial(seen: Seen, friend: Friend) -> Action:
-    from domain.sanguosha.engine import _judge  # the rules' own reading of a judgment
+    from domain.sanguosha.engine import judge_result as _judge  # the rules' reading
 
     ctx = seen.pending.get("context") or {}
     judged, reason, now = ctx.get("j"), ctx.get("r"), ctx.get("judge_card")

@@ -14,8 +14,10 @@ from domain.sanguosha.actions import (
     CannotUseNow,
     InvalidTarget,
     KillLimitReached,
+    NotAChoice,
     OutOfRange,
     WrongAction,
+    WrongCount,
 )
 from domain.sanguosha.cards import DECK_SIZE, KILL
 from domain.sanguosha.identity import IdentityGame
@@ -157,10 +159,10 @@ def test_rende_cards_are_seen_by_giver_and_receiver_only() -> None:
 def test_rende_refuses_a_card_not_held_a_gift_to_oneself_and_no_cards() -> None:
     game = table(generals=SHU)
     not_mine = game.hands[1][0]
-    refuse(game, 0, WrongAction, type="skill", skill="rende", cards=[not_mine], targets=[1])
-    refuse(game, 0, WrongAction, type="skill", skill="rende", cards=game.hands[0][:1],
+    refuse(game, 0, NotAChoice, type="skill", skill="rende", cards=[not_mine], targets=[1])
+    refuse(game, 0, NotAChoice, type="skill", skill="rende", cards=game.hands[0][:1],
            targets=[0])
-    refuse(game, 0, WrongAction, type="skill", skill="rende", cards=[], targets=[1])
+    refuse(game, 0, NotAChoice, type="skill", skill="rende", cards=[], targets=[1])
     # another seat's Rende out of its play phase
     refuse(game, 1, NotYourTurn, type="skill", skill="rende", cards=game.hands[1][:1],
            targets=[0])
@@ -189,7 +191,7 @@ def test_jijiang_nobody_answers_the_use_fails_and_cannot_be_tried_again() -> Non
     # then: no Kill was used; the phase goes on; Jijiang is gone for this phase
     assert game.ask == "play" and game.current == 0 and game.kills == 0
     assert skill_actions(game, 0, "jijiang") == []
-    refuse(game, 0, WrongAction, type="skill", skill="jijiang", targets=[1])
+    refuse(game, 0, NotAChoice, type="skill", skill="jijiang", targets=[1])
     # but a real Kill of his own is still allowed
     assert {"type": "use", "card": own, "targets": [1]} in game.legal_actions(0)
     assert replays(game)
@@ -310,7 +312,7 @@ def test_jijiang_needs_another_shu_and_the_lord() -> None:
     # Liu Bei with no other Shu at the table: no call
     game = table(generals=["liubei", "sunquan", "caocao", "lvbu"])
     assert skill_actions(game, 0, "jijiang") == []
-    refuse(game, 0, WrongAction, type="skill", skill="jijiang", targets=[1])
+    refuse(game, 0, NotAChoice, type="skill", skill="jijiang", targets=[1])
     # Liu Bei not the lord: he has Rende only
     other = table(generals=["caocao", "liubei", "guanyu", "zhangfei"])
     assert other.skills[1] == ("rende",)
@@ -320,7 +322,7 @@ def test_jijiang_cannot_target_kongcheng_zhuge_liang() -> None:
     game = table(generals=SHU)
     empty_hand(game, 3)
     assert {a["targets"][0] for a in skill_actions(game, 0, "jijiang")} == {1}
-    refuse(game, 0, WrongAction, type="skill", skill="jijiang", targets=[3])
+    refuse(game, 0, NotAChoice, type="skill", skill="jijiang", targets=[3])
 
 
 # --- Guan Yu: Wusheng ------------------------------------------------------------------
@@ -402,7 +404,8 @@ def test_guanxing_arranges_the_top_cards_in_the_chosen_order_hidden_from_others(
     # then: he looks at X = 4 (living players) cards, top first
     assert kinds(events) == ["SkillUsed", "CardsPeeked"]
     assert data(events, "CardsPeeked")["cards"] == [a, b, c, d]
-    assert game.legal_actions(0) == [{"type": "arrange", "from": [a, b, c, d]}]
+    assert game.legal_actions(0) == [{"type": "arrange", "from": [a, b, c, d], "min": 0,
+                                      "max": 4}]
     peeked = recorded(game, "CardsPeeked")
     assert game.event_view(peeked, 1)["data"] == {"seat": 0, "cards": None, "count": 4,
                                                   "reason": "guanxing"}
@@ -440,8 +443,8 @@ def test_guanxing_looks_at_five_at_most_and_refuses_other_cards() -> None:
     looked = data(events, "CardsPeeked")["cards"]
     assert len(looked) == 5 and looked == game.pile[-1:-6:-1]
     other = game.pile[0]
-    refuse(game, 0, WrongAction, type="arrange", top=looked[:4] + [other], bottom=[])
-    refuse(game, 0, WrongAction, type="arrange", top=looked[:4], bottom=[])
+    refuse(game, 0, WrongCount, type="arrange", top=looked[:4] + [other], bottom=[])
+    refuse(game, 0, WrongCount, type="arrange", top=looked[:4], bottom=[])
     events = act(game, 0, type="arrange", top=[], bottom=looked)
     assert game.pile[:5] == looked[::-1]
     assert replays(game)
@@ -548,7 +551,7 @@ def test_tieqi_red_judgment_the_target_cannot_dodge() -> None:
     assert game.view(0)["pending"]["skill"] == "tieqi"
     assert game.legal_actions(0) == [{"type": "skill", "skill": "tieqi"}, {"type": "decline"}]
     refuse(game, 1, NotYourTurn, type="decline")  # only Ma Chao is asked
-    refuse(game, 0, WrongAction, type="skill", skill="mashu")
+    refuse(game, 0, NotAChoice, type="skill", skill="mashu")
     events = act(game, 0, type="skill", skill="tieqi")
     # then: the red judgment takes the Dodge away: the hit lands at once
     assert kinds(events) == ["SkillUsed", "Judged", "Damaged"]

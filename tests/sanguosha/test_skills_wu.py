@@ -68,8 +68,8 @@ def test_zhiheng_discards_hand_and_equipment_and_draws_as_many_once_a_phase() ->
 
 def test_zhiheng_refuses_no_card_and_another_seats_card() -> None:
     game = table(generals=["sunquan", "liubei", "ganning", "lvbu"])
-    refuse(game, 0, WrongAction, type="skill", skill="zhiheng", cards=[])
-    refuse(game, 0, WrongAction, type="skill", skill="zhiheng", cards=[game.hands[1][0]])
+    refuse(game, 0, NotAChoice, type="skill", skill="zhiheng", cards=[])
+    refuse(game, 0, NotAChoice, type="skill", skill="zhiheng", cards=[game.hands[1][0]])
 
 
 def _sun_quan_dying(peaches: dict[int, Any]) -> Any:
@@ -284,7 +284,7 @@ def test_yingzi_draws_three() -> None:
     refuse(game, 0, WrongAction, type="end_play")  # the draw phase waits on Yingzi
     events = act(game, 0, type="skill", skill="yingzi")
     assert kinds(events) == ["SkillUsed", "CardsDrawn"]
-    refuse(game, 0, WrongAction, type="skill", skill="yingzi")  # once, in the draw phase
+    refuse(game, 0, NotAChoice, type="skill", skill="yingzi")  # once, in the draw phase
     assert len(data(events, "CardsDrawn")["cards"]) == 3 and len(game.hands[0]) == 7
     declined = table(generals=["zhouyu", "liubei", "sunquan", "lvbu"])
     events = act(declined, 0, type="decline")
@@ -339,7 +339,7 @@ def test_fanjian_the_right_suit_no_damage() -> None:
 
 def test_fanjian_refuses_himself_an_unnamed_suit_and_an_empty_hand() -> None:
     game = _fanjian_table()
-    refuse(game, 0, WrongAction, type="skill", skill="fanjian", targets=[0])
+    refuse(game, 0, NotAChoice, type="skill", skill="fanjian", targets=[0])
     act(game, 0, type="skill", skill="fanjian", targets=[1])
     refuse(game, 1, NotAChoice, type="choose", suit="X")
     empty = table(generals=["zhouyu", "liubei", "sunquan", "lvbu"])
@@ -421,8 +421,8 @@ def test_liuli_range_is_measured_without_the_discarded_weapon() -> None:
     hand = game.hands[0]
     # a hand card keeps the sword's range 2: seats 2 and 3 (never the Kill's user, 1)
     assert offers == {(c, t) for c in hand for t in (2, 3)} | {(sword, 3)}
-    refuse(game, 0, WrongAction, type="skill", skill="liuli", card=sword, targets=[2])
-    refuse(game, 0, WrongAction, type="skill", skill="liuli", card=hand[0], targets=[1])
+    refuse(game, 0, NotAChoice, type="skill", skill="liuli", card=sword, targets=[2])
+    refuse(game, 0, NotAChoice, type="skill", skill="liuli", card=hand[0], targets=[1])
     # when: she discards a hand card and passes the Kill to Liu Bei (seat 2)
     events = act(game, 0, type="skill", skill="liuli", card=hand[0], targets=[2])
     assert kinds(events) == ["SkillUsed"]
@@ -458,7 +458,7 @@ def test_liuli_cannot_pass_to_kongcheng_zhuge_liang() -> None:
     empty_hand(game, 2)
     act(game, 1, type="use", card=kill, targets=[0])
     assert {a["targets"][0] for a in game.legal_actions(0) if a["type"] == "skill"} == {3}
-    refuse(game, 0, WrongAction, type="skill", skill="liuli", card=game.hands[0][0],
+    refuse(game, 0, NotAChoice, type="skill", skill="liuli", card=game.hands[0][0],
            targets=[2])
 
 
