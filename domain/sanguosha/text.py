@@ -42,9 +42,9 @@ JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("lightning", False): "Lightning passes on",
              ("eight_trigrams", True): "red: it counts as a Dodge",
              ("eight_trigrams", False): "black: no Dodge"}
-#: events that only keep the engine's books: never a line of their own
 #: what a skill does with the cards its use names (default: discards them)
 _SKILL_CARDS = {"rende": "giving", "guicai": "playing"}
+#: events that only keep the engine's books: never a line of their own
 QUIET = frozenset({"Started", "DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
                    "Picked", "CandidatesDealt"})
 
