@@ -646,3 +646,35 @@ def test_kongcheng_stops_a_blade_kill_after_the_last_card_was_a_dodge() -> None:
     # then: the Blade may not follow up on him: his empty hand forbids the Kill
     assert kinds(events) == ["Responded"] and game.hands[3] == []
     assert game.ask == "play" and game.to_act() == [0] and second in game.hands[0]
+
+
+def test_tieqi_red_judgment_no_eight_trigrams_either() -> None:
+    # given: Liu Bei (seat 1) puts on Eight Trigrams; in the next round Ma Chao (lord)
+    # kills him and the Tieqi judgment turns up red
+    kill, trigrams = card(("kill", "C", 2)), card(("eight_trigrams", "S", 2))
+    red = card(("peach", "H", 3))
+    game = table(hands={0: [kill], 1: [trigrams]}, pile=[None] * 10 + [red],
+                 generals=["machao", "liubei", "sunquan", "lvbu"])
+    to_play(game, 1)
+    act(game, 1, type="use", card=trigrams)
+    to_play(game, 0)
+    assert game.turn == 5 and kill in game.hands[0]
+    act(game, 0, type="use", card=kill, targets=[1])
+    events = act(game, 0, type="skill", skill="tieqi")
+    # then: no Dodge and no Eight Trigrams judgment: the hit lands
+    assert kinds(events) == ["SkillUsed", "Judged", "Damaged"]
+    assert data(events, "Judged")["card"] == red and game.hp[1] == 3
+    assert replays(game)
+
+
+def test_kongcheng_collateral_cannot_name_him_as_the_victim() -> None:
+    collateral, sword = card(("collateral", "C", 12)), card(("qinggang_sword", "S", 6))
+    game = table(hands={0: [collateral], 1: [sword]},
+                 generals=["liubei", "sunquan", "lvbu", "zhugeliang"])
+    to_play(game, 1)
+    act(game, 1, type="use", card=sword)
+    to_play(game, 0)
+    empty_hand(game, 3)
+    victims = {a["targets"][1] for a in game.legal_actions(0) if a.get("card") == collateral}
+    assert victims == {0, 2}  # within the sword's range 2 of seat 1, but not Zhuge Liang
+    refuse(game, 0, InvalidTarget, type="use", card=collateral, targets=[1, 3])
