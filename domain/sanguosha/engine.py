@@ -15,12 +15,14 @@ state alone, so replay rebuilds exactly the same table.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, ClassVar
 
 from eventsourcing.domain import event
 
 from domain.game import Game, Viewer
+from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
 from domain.sanguosha.actions import diagnose, match
 from domain.sanguosha.cards import (
     AMAZING_GRACE,
@@ -41,12 +43,9 @@ from domain.sanguosha.cards import (
     NULLIFICATION,
     PEACH,
     PEACH_GARDEN,
-    RED,
     SLOT,
     SNATCH,
-    SUIT,
     TRICK,
-    lightning_strikes,
 )
 from domain.sanguosha.conversions import holds, keyed_name
 from domain.sanguosha.distance import order_from
@@ -64,10 +63,10 @@ from domain.sanguosha.frames import (
     SkillEffect,
     Trigger,
 )
+from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
-from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
-from domain.sanguosha.skill import JUDGE_RULES, SKILL_OF_CARD, SKILLS, Point
+from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Point
 from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
@@ -135,7 +134,7 @@ class SanguoshaGame(Resolution, Game):
         self.kills = 0
         self.skip_play = False
         self.judged: list[int] = []
-        self.stack: list[dict[str, Any]] = []
+        self.stack: list[Frame] = []
         self.due: dict[str, Any] | None = None
         # skills (rules 3): each seat's skill ids, and whether any seat has one at all
         # (a table without skills takes none of the skill engine's paths)
@@ -186,30 +185,14 @@ class SanguoshaGame(Resolution, Game):
 
     def equipment_skills(self, seat: int) -> list[Any]:
         """The skills the seat's equipment brings (``skills/equipment.py``)."""
-        out = []
-        for c in self.equip[seat]:
-            if c is not None:
-                sk = SKILL_OF_CARD[c]
-                if sk is not None:
-                    out.append(sk)
-        return out
+        return equipment_of(self.equip[seat])[0]
 
     def equip_mod(self, seat: int, key: str) -> Any:
         """A modifier of the seat's equipment (the Halberd's extra targets...), or None."""
-        for c in self.equip[seat]:
-            if c is not None:
-                sk = SKILL_OF_CARD[c]
-                if sk is not None and key in sk.mods:
-                    return sk.mods[key]
-        return None
+        return equipment_of(self.equip[seat])[1].get(key)
 
     def has_equip_mod(self, seat: int, key: str) -> bool:
-        for c in self.equip[seat]:
-            if c is not None:
-                sk = SKILL_OF_CARD[c]
-                if sk is not None and key in sk.mods:
-                    return True
-        return False
+        return key in equipment_of(self.equip[seat])[1]
 
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
@@ -331,7 +314,7 @@ class SanguoshaGame(Resolution, Game):
 
     def _decide(self, seat: int, f: Frame, chosen: dict[str, Any],
                 rng: random.Random) -> None:
-        ask, kind = f.ask, chosen["type"]
+        ask, kind = f.ask or "", chosen["type"]
         cards = chosen["cards"] if "cards" in chosen else (
             [chosen["card"]] if "card" in chosen else [])
         if isinstance(f, SkillEffect) and kind != "decline":
@@ -1034,15 +1017,20 @@ class SanguoshaGame(Resolution, Game):
         return data
 
 
-def judge_result(reason: str, card: int) -> bool:
-    """A judgment's result: Indulgence takes effect unless ♥; Lightning strikes on ♠2-9;
-    a skill's judgment as the skill says (``skill.JUDGE_RULES``); else red."""
-    if reason == INDULGENCE:
-        return SUIT[card] != "H"
-    if reason == LIGHTNING:
-        return lightning_strikes(card)
-    rule = JUDGE_RULES.get(reason)
-    return rule(card) if rule is not None else RED[card]
+@functools.lru_cache(maxsize=4096)
+def _equipment(equip: tuple[int | None, ...]) -> tuple[list[Any], dict[str, Any]]:
+    skills = [SKILL_OF_CARD[c] for c in equip if c is not None and SKILL_OF_CARD[c]]
+    mods: dict[str, Any] = {}
+    for sk in skills:
+        for key, value in sk.mods.items():
+            mods.setdefault(key, value)
+    return skills, mods
+
+
+def equipment_of(equip: list[int | None]) -> tuple[list[Any], dict[str, Any]]:
+    """An equipment area's skills and their merged modifiers (the same four cards always
+    bring the same: looked up, not recomputed, on the hot paths)."""
+    return _equipment(tuple(equip))
 
 
 def _modifiers(skills: tuple[str, ...]) -> dict[str, Any]:

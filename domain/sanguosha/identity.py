@@ -22,14 +22,13 @@ from typing import Any
 from eventsourcing.domain import event
 
 from domain.game import Game, InvalidSetup, Viewer, check_seating, pick, seat_outcome
+from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
 from domain.sanguosha.actions import NotAChoice, WrongAction
 from domain.sanguosha.cards import DECK_SIZE
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
 from domain.sanguosha.frames import ChoosingGenerals
 from domain.sanguosha.generals import ROSTER
-from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, skill_view
 from domain.sanguosha.roster_identity import (
     HP,
     LORD_DRAWN,
@@ -38,6 +37,7 @@ from domain.sanguosha.roster_identity import (
     dealt_to_each,
     general_view,
 )
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, skill_view
 
 LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
 ROLES = (LORD, LOYALIST, REBEL, RENEGADE)

@@ -120,7 +120,7 @@ def legal_uses(table: Any, seat: int) -> list[Action]:
                 ]
             out.extend({"type": "use", "card": c, "targets": list(t)} for t in collateral_targets)
     for conv in multi_card(table, seat, KILL) if can_kill else ():
-        out.extend({"type": "use", conv.key: True, "count": conv.count, "from": list(hand),
+        out.extend({"type": "use", str(conv.key): True, "count": conv.count, "from": list(hand),
                     "targets": [t]}
                    for t in reachable)
     out.append({"type": "end_play"})
@@ -205,16 +205,16 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
                     [h, v] for h in others if equip[h][WEAPON] is not None
                     for v in kill_targets(table, h)
                 ]
-            for t in collateral_targets:
-                add(list(t))
+            for pair in collateral_targets:
+                add(list(pair))
     for conv in multi_card(table, seat, KILL) if can_kill else ():
-        out.extend({"type": "use", conv.key: True, "count": conv.count, "from": list(hand),
+        out.extend({"type": "use", str(conv.key): True, "count": conv.count, "from": list(hand),
                     "targets": [t]}
                    for t in reachable if may_target(table, t, KILL))
     frame = table.stack[-1]
     for sid in table.skills[seat]:
         sk = SKILLS[sid]
-        if sk.kind != Kind.ACTIVE and not (sk.mods.get("call") == KILL):
+        if sk.kind != Kind.ACTIVE and sk.mods.get("call") != KILL:
             continue
         if sk.limit is not None and table.uses.get(f"{seat}:{sid}", 0) >= sk.limit:
             continue

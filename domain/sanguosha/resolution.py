@@ -41,8 +41,6 @@ from domain.sanguosha.cards import (
 )
 from domain.sanguosha.conversions import as_cards, multi_card
 from domain.sanguosha.distance import in_range, order_from
-from domain.sanguosha.plays import kill_targets
-from domain.sanguosha.skill import SKILLS, Point
 from domain.sanguosha.frames import (
     AfterDeath,
     AreaUse,
@@ -51,9 +49,9 @@ from domain.sanguosha.frames import (
     DelayedCheck,
     DelayedStage,
     DiscardPhase,
+    DuelUse,
     Dying,
     DyingStage,
-    DuelUse,
     ExNihiloUse,
     Frame,
     GraceUse,
@@ -69,6 +67,9 @@ from domain.sanguosha.frames import (
     TakeUse,
     Trigger,
 )
+from domain.sanguosha.judgment import judge_result
+from domain.sanguosha.plays import kill_targets
+from domain.sanguosha.skill import SKILLS, Point
 from domain.sanguosha.zones import has_cards
 
 
@@ -640,8 +641,6 @@ class Resolution:
             self._point(Point.RETRIAL, seats, {"j": f.owner, "r": f.reason})
             return
         if f.stage == JudgeStage.EFFECT:
-            from domain.sanguosha.engine import judge_result
-
             card, reason = f.card, f.reason
             result = judge_result(reason, card)
             parent = self.stack[-2]

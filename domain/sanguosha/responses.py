@@ -14,7 +14,6 @@ from domain.sanguosha.cards import (
     DODGES,
     KILL,
     KILLS,
-    NAME,
     NULLIFICATIONS,
     PEACHES,
 )
@@ -57,7 +56,7 @@ def kills(table: Any, seat: int, use: bool = False) -> list[Action]:
     if table.skilled:
         out += converted(table, seat, "kill", use=use)
     for conv in multi_card(table, seat, KILL):
-        out.append({"type": "respond", conv.key: True, "count": conv.count, "from": list(hand)})
+        out.append({"type": "respond", str(conv.key): True, "count": conv.count, "from": list(hand)})
     return out
 
 
@@ -89,11 +88,10 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
         skill_answers = SKILLS[f.skill].answers
         assert skill_answers is not None
         return skill_answers(table, seat, f)
-    if table.skilled:
-        if ask == "skill":
-            assert isinstance(f, Trigger) and f.current is not None
-            sid = f.current[1]
-            return SKILLS[sid].offers(table, seat, f) + [DECLINE]
+    if table.skilled and ask == "skill":
+        assert isinstance(f, Trigger) and f.current is not None
+        sid = f.current[1]
+        return SKILLS[sid].offers(table, seat, f) + [DECLINE]
     if ask == "discard":
         assert isinstance(f, DiscardPhase)
         return [{"type": "discard", "count": f.count, "from": list(hand)}]

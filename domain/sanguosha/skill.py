@@ -22,14 +22,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 Action = dict[str, Any]
 Frame = Any  # a frame of ``frames.py`` (typed there; skills receive whichever is on top)
 
 
-class Point(str, Enum):
+class Point(StrEnum):
     """The moments a triggered skill can act at (the owner is always the one asked)."""
 
     START = "start"  # the owner's start phase begins (Luoshen, Guanxing)
@@ -50,7 +50,7 @@ class Point(str, Enum):
     KILL_HIT = "kill_hit"  # the owner's Kill hits, before its damage (Ice Sword, Kylin)
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     TRIGGERED = "triggered"
     ACTIVE = "active"
     CONVERSION = "conversion"

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from domain.sanguosha.frames import AfterDeath, Dying, DyingStage
 from domain.audit import Fact
 from domain.game import Chained
 from domain.sanguosha import plays, resolution
 from domain.sanguosha.bots import IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
+from domain.sanguosha.frames import AfterDeath, Dying, DyingStage
 from domain.sanguosha.identity import LORD, LOYALIST, REBEL, IdentityGame
 from domain.simulate import play_out
 from service.audit import audit_game, read_stored

@@ -4,8 +4,7 @@ declined or used skill is an event like any other."""
 
 from __future__ import annotations
 
-from domain.sanguosha.cards import KILL, NAME, RED
-from domain.sanguosha.cards import DECK, EQUIPMENT
+from domain.sanguosha.cards import DECK, EQUIPMENT, KILL, NAME, RED
 from domain.sanguosha.skill import EQUIPMENT_SKILLS, GENERAL_SKILLS, SKILLS, Kind
 from tests.sanguosha.rig import act, card, kinds, table
 

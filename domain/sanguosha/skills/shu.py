@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sanguosha.cards import DODGE, DUEL, KILL, NAME, RED
+from domain.sanguosha.frames import KillUse, PlayPhase
 from domain.sanguosha.plays import kill_allowed, kill_targets
 from domain.sanguosha.skill import (
     JUDGE_RULES,
@@ -16,7 +17,6 @@ from domain.sanguosha.skill import (
     Skill,
     register,
 )
-from domain.sanguosha.frames import KillUse, PlayPhase
 from domain.sanguosha.skills.common import draws, others, push, take_result, then_pop, wounded
 from domain.sanguosha.skills.wei import call_answers, call_decide, call_step, call_used
 

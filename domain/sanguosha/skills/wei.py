@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.sanguosha.cards import DODGE, DUEL, KILL, RED, SUIT
 from domain.sanguosha.distance import order_from
+from domain.sanguosha.frames import CardUse, Judgment, PlayPhase
 from domain.sanguosha.responses import converted
 from domain.sanguosha.skill import (
     JUDGE_RULES,
@@ -18,7 +19,6 @@ from domain.sanguosha.skill import (
     Skill,
     register,
 )
-from domain.sanguosha.frames import CardUse, Judgment, PlayPhase
 from domain.sanguosha.skills.common import DECLINE, ctx, others, push, take_result, then_pop
 
 
