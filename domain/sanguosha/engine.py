@@ -911,7 +911,9 @@ class SanguoshaGame(Resolution, Game):
                 "hand_count": len(self.hands[s]),
                 "hand": sorted(self.hands[s]) if mine else None,
                 "equipment": equipment_view(self, s),
-                "judgment": list(self.judging[s]),
+                # a card used as a delayed trick it is not (Guose): [id, the trick's name]
+                "judgment": [[c, self.virtual[c]] if c in self.virtual else c
+                             for c in self.judging[s]],
                 "killer": self.killer[s],
             }
             row.update(self.seat_view(s, viewer))
