@@ -15,7 +15,7 @@ from dataclasses import field
 from typing import Any
 
 import pytest
-from eventsourcing.domain import event
+from eventsourcing.domain import event as command_event
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder, Mapper, UUIDAsHex
 
 from domain import registry
@@ -188,7 +188,7 @@ class Counter(Chained):
     def __init__(self) -> None:
         self.adds: list[tuple[int, str]] = []
 
-    @event("Added")
+    @command_event("Added")
     def add(self, amount: int, note: str = "") -> None:
         self.adds.append((amount, note))
 

@@ -17,7 +17,7 @@ from domain.sanguosha.actions import (
     OutOfRange,
     WrongAction,
 )
-from domain.sanguosha.cards import DISMANTLEMENT, INDULGENCE, MINUS, SUIT, WEAPON
+from domain.sanguosha.cards import DISMANTLEMENT, INDULGENCE, MINUS, NAME, SUIT, WEAPON
 from domain.sanguosha.text import SanguoshaNarrator
 from tests.sanguosha.rig import act, card, end_turn, kinds, refuse, table
 from tests.sanguosha.test_skills_shu import (
@@ -647,3 +647,25 @@ def test_kurou_the_lord_dies_and_the_game_ends() -> None:
     assert "CardsDrawn" not in kinds(events) and game.outcome is not None
     assert game.outcome["side"] == "rebels" and game.outcome["reason"] == "lord_died"
     refuse(game, 0, GameOver, type="skill", skill="kurou")
+
+
+def test_liuli_does_not_pass_a_halberd_kill_to_a_seat_it_already_targets() -> None:
+    # given: seat 1 holds one Kill and a Halberd; Da Qiao (seat 2) and seat 3 are both
+    # targets of that Kill
+    from domain.sanguosha.frames import KillUse, Trigger
+    from domain.sanguosha.skills.wu import LIULI
+
+    game = table(hands={2: ["dodge", "qinggang_sword"]}, n=5,
+                 generals=["caocao", "guanyu", "daqiao", "liubei", "lvbu"])
+    sword = next(c for c in game.hands[2] if NAME[c] == "qinggang_sword")
+    game.hands[2].remove(sword)  # set by hand: Da Qiao wields it (range 2)
+    game.equip[2][0] = sword
+    frame = KillUse(name="kill", user=1, cards=[], targets=[2, 3])
+    game.stack.append(frame)
+    trig = Trigger(point="targeted", queue=[], context={"u": 1, "tg": 2})
+    game.stack.append(trig)
+    # then: Liuli offers no seat the Kill already targets, nor its user
+    offered = {a["targets"][0] for a in LIULI.offers(game, 2, trig)}
+    assert offered == {0, 4}
+    game.stack.pop()
+    game.stack.pop()
