@@ -571,18 +571,7 @@ class SanguoshaGame(Resolution, Game):
     def _card_used(self, seat: int, name: str, cards: list[int], targets: list[int],
                    via: str) -> None:
         self._landed()
-        if self.skilled:
-            for c in cards:  # a conversion may use an equipment card; Jijiang's is given
-                if via == "jijiang":
-                    self.discard.remove(c)
-                else:
-                    remove_from_seat(self, seat, c)
-            if name == KILL and seat == self.current and self.phase == "play":
-                self.marks["killed"] = True
-        else:
-            hand = self.hands[seat]
-            for c in cards:
-                hand.remove(c)
+        self._let_go(seat, cards, name, supplied=via == "jijiang")
         if via not in ("play", "jijiang"):
             self._answer(True)
         first = cards[0]
@@ -618,15 +607,7 @@ class SanguoshaGame(Resolution, Game):
 
     @event("Responded")
     def _responded(self, seat: int, name: str, cards: list[int], ask: str) -> None:
-        if self.skilled:
-            for c in cards:  # a conversion may play an equipment card
-                remove_from_seat(self, seat, c)
-            if name == KILL and seat == self.current and self.phase == "play":
-                self.marks["killed"] = True
-        else:
-            hand = self.hands[seat]
-            for c in cards:
-                hand.remove(c)
+        self._let_go(seat, cards, name)
         self.discard.extend(cards)
         top = self.stack[-1]
         if self.skilled:
@@ -746,6 +727,23 @@ class SanguoshaGame(Resolution, Game):
         self.judging[seat].remove(card)
         self.judging[to].append(card)
         self._settle()
+
+    def _let_go(self, seat: int, cards: list[int], name: str, supplied: bool = False) -> None:
+        """The cards a seat uses or plays leave it. With skills a conversion may take an
+        equipment card, a Kill supplied to the lord (Jijiang) comes from the discard pile,
+        and a Kill in the current seat's play phase is noted (Keji)."""
+        if not self.skilled:
+            hand = self.hands[seat]
+            for c in cards:
+                hand.remove(c)
+            return
+        for c in cards:
+            if supplied:
+                self.discard.remove(c)
+            else:
+                remove_from_seat(self, seat, c)
+        if name == KILL and seat == self.current and self.phase == "play":
+            self.marks["killed"] = True
 
     # --- events: skills --------------------------------------------------------------------
     @event("SkillUsed")
