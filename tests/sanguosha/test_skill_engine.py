@@ -98,3 +98,28 @@ def test_every_weapon_and_armor_brings_a_skill_and_horses_none() -> None:
     horses = {n for n in kinds if n.endswith("horse")}
     assert set(EQUIPMENT_SKILLS) == kinds - horses
     assert all(s.equipment for s in EQUIPMENT_SKILLS.values())
+
+
+def test_a_table_without_skills_plays_rules_3_exactly_as_rules_2() -> None:
+    # the same seeds under both versions: the same events but the recorded version
+    import random
+
+    from domain import registry
+    from domain.simulate import play_out
+
+    spec = registry.spec("identity")
+
+    def events(rules: int, seed: int) -> list[tuple[str, dict[str, object]]]:
+        rng = random.Random(seed)
+        game = spec.game.new([f"p{i}" for i in range(6)], {}, agents=["identity"] * 6,
+                             rng=rng, rules=rules)
+        play_out(game, [spec.policies["identity"]] * 6, rng)
+        out = []
+        for e in game.pending_events:
+            data = {k: v for k, v in vars(e).items()
+                    if k not in ("originator_id", "timestamp", "salt", "prev", "rules")}
+            out.append((type(e).__name__, data))
+        return out
+
+    for seed in range(3):
+        assert events(2, seed) == events(3, seed)
