@@ -601,8 +601,10 @@ class SanguoshaGame(Resolution, Game):
                     row[t] += 1
         if not (equips or delays):
             self.stack.append(new_use(name, seat, cards, targets))
-            if self.skilled and KIND[first] == TRICK and len(cards) == 1 and name == NAME[first]:
-                self._point(Point.TRICK_USED, [seat], {"u": seat, "name": name})
+        if self.skilled:
+            real = len(cards) == 1 and name == NAME[first]
+            self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": real,
+                                                  "trick": real and KIND[first] == TRICK})
         self._settle()
 
     @event("Responded")
@@ -614,7 +616,8 @@ class SanguoshaGame(Resolution, Game):
             if isinstance(top, SkillEffect):
                 top.got = list(cards)
             elif name == NULLIFICATION:
-                self._point(Point.TRICK_USED, [seat], {"u": seat, "name": name})
+                self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": True,
+                                                      "trick": True})
         if ask == "nullify":
             assert isinstance(top, NullifyWindow)
             top.nullified = not top.nullified
@@ -833,8 +836,10 @@ class SanguoshaGame(Resolution, Game):
         self._landed()
         self.hp[seat] -= amount
         if self.skilled:
-            self._point(Point.DAMAGED, [seat], {"v": seat, "src": source, "n": amount,
-                                                "cs": list(cards), "r": reason})
+            ctx = {"v": seat, "src": source, "n": amount, "cs": list(cards), "r": reason}
+            self._point(Point.DAMAGED, [seat], ctx)
+            if source is not None:  # the source's skills come first: pushed last
+                self._point(Point.DAMAGE_DEALT, [source], ctx)
         if self.hp[seat] <= 0:
             self.stack.append(Dying(victim=seat, source=source))
         self._settle()
@@ -848,6 +853,9 @@ class SanguoshaGame(Resolution, Game):
     @event("Dying")
     def _dying(self, seat: int, source: int | None) -> None:
         self._landed()
+        if self.skilled:
+            self._point(Point.DYING, [s for s in range(self.n) if self.alive[s]],
+                        {"v": seat, "src": source})
         self._settle()
 
     @event("Rescued")
@@ -873,6 +881,9 @@ class SanguoshaGame(Resolution, Game):
             self.phase = None
         self.stack.append(AfterDeath(victim=seat, source=killer,
                                      todo=self.on_death(seat, killer)))
+        if self.skilled:
+            self._point(Point.DEATH, [s for s in range(self.n) if self.alive[s]],
+                        {"v": seat, "src": killer})
         self._settle()
 
     @event("RewardDrawn")
