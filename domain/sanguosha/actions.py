@@ -89,7 +89,8 @@ _KEYS = ("card", "area", "spear", "skill", "as", "suit", "choice")
 
 def _same(listed: Action, action: Action) -> bool:
     for key in _KEYS:
-        if listed.get(key) != action.get(key):
+        if listed.get(key) != action.get(key) and not (key == "as" and "as" not in action):
+            # "as" may be left out (the skill says what the card becomes), not contradicted
             return False
     lt, at = _targets(listed), _targets(action)
     if lt == at:

@@ -66,7 +66,7 @@ from domain.sanguosha.frames import (
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
-from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Point
+from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
 from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
@@ -317,6 +317,10 @@ class SanguoshaGame(Resolution, Game):
         ask, kind = f.ask or "", chosen["type"]
         cards = chosen["cards"] if "cards" in chosen else (
             [chosen["card"]] if "card" in chosen else [])
+        if "skill" in chosen and kind != "skill":
+            # a card made by a conversion: the skill is named first, then the card's event
+            self._skill_used(seat=seat, skill=chosen["skill"], cards=cards, targets=[],
+                             choice=chosen.get("as"))
         if isinstance(f, SkillEffect) and kind != "decline":
             decide = SKILLS[f.skill].decide
             assert decide is not None
@@ -759,7 +763,9 @@ class SanguoshaGame(Resolution, Game):
             top.waiting = None
         key = f"{seat}:{skill}"
         self.uses[key] = self.uses.get(key, 0) + 1
-        SKILLS[skill].used(self, seat, skill, list(cards), list(targets), choice)
+        sk = SKILLS[skill]
+        if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
+            sk.used(self, seat, skill, list(cards), list(targets), choice)
         self._settle()
 
     @event("CardsGained")
