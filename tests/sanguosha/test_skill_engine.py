@@ -186,3 +186,18 @@ def test_the_role_bots_lord_keeps_a_general_with_a_lord_skill() -> None:
             play_out(game, [spec.policies[policy]] * 5, rng)
             assert game.generals[game.lord] in ("caocao", "liubei", "sunquan")
             assert any(SKILLS[s].lord for s in game.skills[game.lord])
+
+
+def test_a_conversion_refused_says_why() -> None:
+    import pytest
+
+    from domain.sanguosha.actions import CannotUseNow, NotAChoice
+
+    black, red = card(("kill", "S", 7)), card(("dodge", "H", 2))
+    game = table(hands={1: [black, red]}, generals=CAST)
+    _to_play(game, 1)
+    with pytest.raises(CannotUseNow, match="wusheng cannot make card"):
+        game.act(1, {"type": "use", "card": black, "skill": "wusheng", "targets": [0]})
+    with pytest.raises(NotAChoice, match="no skill 'longdan'"):
+        game.act(1, {"type": "use", "card": red, "skill": "longdan", "targets": [0]})
+    refuse(game, 1, NotAChoice, type="use", card=red, skill="longdan", targets=[0])
