@@ -91,8 +91,11 @@ _RESPONSE_NAME = {"dodge": DODGE, "kill": KILL, "nullify": NULLIFICATION, "peach
 _EVERYONE = (PEACH_GARDEN, AMAZING_GRACE)  # all living players, from the user
 _OTHERS = (BARBARIANS, ARROWS)  # every other living player, from the user's next
 _HOSTILE = frozenset({KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, COLLATERAL})
-#: the facts of a timing point a view shows (all public: see ``skill.Point``)
-_PUBLIC_CONTEXT = frozenset({"j", "r", "card", "src", "v", "u", "tg", "n", "seat", "name"})
+#: the facts of a timing point a view shows (all public: see ``skill.Point``), by the
+#: names a view gives them
+_PUBLIC_CONTEXT = {"v": "victim", "src": "source", "n": "amount", "r": "reason",
+                   "j": "judged", "card": "card", "u": "user", "tg": "target", "seat": "seat",
+                   "name": "card_name"}
 #: windows that ask only the seats holding a card: who is asked is a secret
 SECRET_ASKS = frozenset({"nullify", "peach"})
 
@@ -990,7 +993,8 @@ class SanguoshaGame(Resolution, Game):
         elif isinstance(f, Trigger) and f.current is not None:
             out["skill"] = f.current[1]
             # the timing point's facts are public (who was hurt, whose judgment...)
-            out["context"] = {k: v for k, v in f.context.items() if k in _PUBLIC_CONTEXT}
+            out["context"] = {_PUBLIC_CONTEXT[k]: v for k, v in f.context.items()
+                              if k in _PUBLIC_CONTEXT}
             if f.point == Point.RETRIAL.value:
                 judge = self._frame(Judgment)
                 out["context"]["judge_card"] = None if judge is None else judge.card
