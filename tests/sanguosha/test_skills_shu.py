@@ -607,8 +607,8 @@ def test_jizhi_draws_for_a_nullification_played_in_answer() -> None:
     # then: the Nullification is a trick she used: Jizhi asks, with the public facts
     assert kinds(events) == ["Responded"]
     pending = game.view(2)["pending"]
-    assert pending["skill"] == "jizhi" and pending["context"] == {"u": 1,
-                                                                  "name": "nullification"}
+    assert pending["skill"] == "jizhi" and pending["context"] == {
+        "user": 1, "card_name": "nullification"}
     events = act(game, 1, type="skill", skill="jizhi")
     assert kinds(events) == ["SkillUsed", "CardsDrawn"]
     assert data(events, "CardsDrawn")["seat"] == 1 and len(game.hands[1]) == 4
