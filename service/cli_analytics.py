@@ -148,8 +148,8 @@ def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_po
             click.echo(json.dumps(as_records(per_general), indent=2))
         elif per_general.empty:
             click.echo(_nothing("games with generals", kind, players)
-                       + "; only Sanguosha games deal generals (identity with "
-                       "--option generals=true, and Kingdom Wars)")
+                       + "; only games that deal generals have them (see the kind's "
+                       "rules and options: paiju simulate --help, GET /kinds)")
         else:
             click.echo(_general_text(per_general))
         return
