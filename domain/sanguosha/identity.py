@@ -28,7 +28,7 @@ from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
 from domain.sanguosha.generals import ROSTER
 from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, skill_view
 from domain.sanguosha.roster_identity import (
     HP,
     LORD_DRAWN,
@@ -349,6 +349,8 @@ class IdentityGame(SanguoshaGame):
             out["general"] = (general_view(general) if general is not None
                               and self.general_visible(seat, viewer) else None)
             out["chosen"] = general is not None
+            if self.skilled:  # public with the generals (rules 3): what each seat can do
+                out["skills"] = [skill_view(sid) for sid in self.skills[seat]]
             if self.choosing and (viewer == seat or self.sees_all(viewer)):
                 out["offered"] = list(self.offers[seat])
         return out

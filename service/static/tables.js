@@ -99,8 +99,10 @@
   function general(s) {
     if (s.general && typeof s.general === "object") {
       const g = s.general;
+      const skills = (s.skills || []).map((k) => `<span title="${esc(k.text || "")}">${esc(k.name)}</span>`);
       return `<div class="line"><span class="general">${esc(g.name)}</span>` +
-             `<span class="muted">${esc(g.zh || "")}</span>${tag(g.kingdom, g.kingdom)}</div>`;
+             `<span class="muted">${esc(g.zh || "")}</span>${tag(g.kingdom, g.kingdom)}</div>` +
+             (skills.length ? `<div class="line muted skills">${skills.join(" · ")}</div>` : "");
     }
     if (typeof s.general === "string") return `<div class="line"><span class="general">${esc(title(s.general))}</span></div>`;
     if (Array.isArray(s.generals)) {  // Kingdom Wars: head and deputy, hidden until shown
@@ -143,7 +145,9 @@
   function pendingText(v) {
     const p = v.pending;
     const about = p.about || {};
-    const what = p.prompt || title(about.reason || p.ask || "");
+    // a skill's question: "use Fankui?" at a timing point, "Guanxing" in its effect
+    const what = p.prompt || (p.ask === "skill" && p.skill ? `use ${title(p.skill)}?` :
+      title(about.reason || p.ask || "") + (p.skill && p.skill !== p.ask ? ` (${title(p.skill)})` : ""));
     const whom = p.seat === null || p.seat === undefined ? "every seat may be asked" :
       `seat ${p.seat}`;
     return `${what} — ${whom}`;
