@@ -160,7 +160,7 @@ def beliefs(seen: Seen) -> Beliefs:
         renegade[s] = share * left[RENEGADE]
     if not left[REBEL] and left[RENEGADE] and left[LOYALIST]:
         # the rebels are gone: whoever struck the lord or its known friends (not what the
-        # hidden seats to each other: each takes the other for the renegade); a stray hit
+        # hidden seats did to each other: each takes the other for the renegade); a stray hit
         # on the lord is no proof (a Collateral through the lord's weapon, a Snatch that
         # clears its judgment area), so the first ones are discounted
         final = list(direct)
@@ -217,9 +217,7 @@ def friendliness(seen: Seen, other: int) -> float:
         return memo[other]  # type: ignore[no-any-return]
     b = beliefs(seen)
     mine = seen.roles[me]
-    if mine == LORD:
-        f = _lord_friendliness(seen, other, b)
-    elif mine == LOYALIST:
+    if mine in (LORD, LOYALIST):
         # the renegade is the lord's last enemy: a half-enemy while rebels and loyalists
         # live, a whole one when it will face the lord alone
         weight = 0.5 if b.rebels_left and b.loyalists_left else 1.0
@@ -234,39 +232,24 @@ def friendliness(seen: Seen, other: int) -> float:
     return f
 
 
-def _lord_friendliness(seen: Seen, other: int, b: Beliefs) -> float:
-    """The lord cannot tell a loyalist from the renegade by their acts while rebels live
-    (both strike rebels), and both keep it alive: it counts every seat by how likely it is
-    a rebel, the renegade a small enemy, and only once the rebels are gone splits the
-    rest by who struck it or its friends."""
-    if seen.roles[other] is not None:
-        return 1.0 if seen.roles[other] in (LORD, LOYALIST) else -1.0
-    if b.rebels_left:
-        return 1.0 - 2.0 * b.rebel[other] - 0.3 * b.renegade[other]
-    return b.loyal[other] - b.renegade[other]
-
-
 def _strength(seen: Seen, s: int) -> float:
     return seen.hp[s] + 0.5 * seen.hand_count[s]
 
 
 def _renegade_friendliness(seen: Seen, other: int, b: Beliefs) -> float:
-    """Keep the sides level, the lord alive while anyone else lives, and the renegade
-    itself unseen and whole for the fights it must win alone at the end."""
+    """Keep the sides level: weaken the stronger, save the lord while others live."""
     lord, me = lord_of(seen), seen.me
     rest = [s for s in seen.others() if s != lord]
     if other == lord:
-        # the lord's death before the end is the renegade's loss: shield it fully
-        return -1.0 if not rest else 1.0
-    if not b.rebels_left:
-        # the lord's loyalists next: strike only when whole enough to take the answer
-        # (a loyalist struck first hits back; the lord knows nothing until one dies)
-        ready = seen.hp[me] >= min(3, seen.max_hp[me]) or seen.hp[other] <= 1
-        return -1.0 if ready else 0.0
-    if not b.loyalists_left:
-        return -1.0 if b.rebel[other] > 0.5 else -0.5
+        if not rest:
+            return -1.0
+        return 0.8 if seen.hp[lord] <= 2 else 0.3
     rebels = sum(b.rebel[s] * _strength(seen, s) for s in rest)
     loyal = _strength(seen, lord) + sum(b.loyal[s] * _strength(seen, s) for s in rest)
+    if not b.rebels_left:
+        return -1.0
+    if not b.loyalists_left:
+        return -1.0 if b.rebel[other] > 0.5 else -0.5
     # the lord's side must win the rebels down without the renegade being seen: it strikes
     # only seats the record shows on a side, and the loyalists once the rebels are weaker
     if rebels >= 0.9 * loyal or seen.hp[lord] <= 2:
