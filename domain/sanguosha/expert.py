@@ -30,7 +30,6 @@ from domain.sanguosha.cards import (
     AMAZING_GRACE,
     ARMOR,
     ARROWS,
-    IDS_BY_NAME,
     BARBARIANS,
     COLLATERAL,
     CROSSBOW,
@@ -41,6 +40,7 @@ from domain.sanguosha.cards import (
     EIGHT_TRIGRAMS,
     EQUIPMENT,
     EX_NIHILO,
+    IDS_BY_NAME,
     INDULGENCE,
     KILL,
     KIND,
@@ -663,7 +663,7 @@ def expert_policy(game: Any, seat: int, rng: random.Random) -> Action:
     seen = Seen.of(game, seat)
     if seen.ask == "play":
         return _play(seen, rng)
-    skilled = skill_answer(seen, friendliness)
+    skilled = skill_answer(seen, friendliness, rng)
     if skilled is not None:
         return skilled
     return _answer(seen)

@@ -5,7 +5,7 @@ rewards and penalties of a death, and victory. The engine calls the hooks
 ``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view``,
 ``draw_outcome`` and ``gender``.
 
-With the option ``generals`` (issue 13; generals have no skills yet) the game starts by
+With the option ``generals`` (rules 3: with their skills) the game starts by
 choosing generals: the lord is offered Cao Cao, Liu Bei, Sun Quan and two drawn at random
 and its choice is public at once; then every other seat is dealt three of the rest (two at
 ten players) and keeps one, hidden from the others until all have chosen, when every
@@ -22,13 +22,13 @@ from typing import Any
 from eventsourcing.domain import event
 
 from domain.game import Game, InvalidSetup, Viewer, check_seating, pick, seat_outcome
+from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
 from domain.sanguosha.actions import NotAChoice, WrongAction
 from domain.sanguosha.cards import DECK_SIZE
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
+from domain.sanguosha.frames import ChoosingGenerals
 from domain.sanguosha.generals import ROSTER
-from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, skill_view
 from domain.sanguosha.roster_identity import (
     HP,
     LORD_DRAWN,
@@ -37,6 +37,7 @@ from domain.sanguosha.roster_identity import (
     dealt_to_each,
     general_view,
 )
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, skill_view
 
 LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
 ROLES = (LORD, LOYALIST, REBEL, RENEGADE)
@@ -61,8 +62,8 @@ OPTIONS = {
     "ask_everyone": "true: every living seat answers each Nullification and dying-Peach "
                     "window (holder or not), so no window tells that someone holds one; "
                     "more events, slower bot games (default false)",
-    "generals": "true: every seat plays a general of the 25 standard ones (HP and gender; "
-                "no skills yet), chosen before the first turn (default false)",
+    "generals": "true: every seat plays a general of the 25 standard ones (HP, gender and "
+                "skills), chosen before the first turn (default false)",
 }
 CHOOSE_GENERAL = "choose_general"
 
@@ -220,9 +221,9 @@ class IdentityGame(SanguoshaGame):
                 if offer is not None:
                     game.offers[seat] = list(offer)
             if not game.stack:
-                game.stack.append({"k": "generals", "w": game.lord, "a": CHOOSE_GENERAL})
+                game.stack.append(ChoosingGenerals(waiting=game.lord, ask=CHOOSE_GENERAL))
             else:
-                game.stack[-1]["w"] = None  # every other seat chooses at once
+                game.stack[-1].waiting = None  # every other seat chooses at once
 
     class GeneralChosen(Game.SecretEvent):
         """A seat keeps one of its offered generals: the lord's is public at once (its HP
@@ -348,12 +349,27 @@ class IdentityGame(SanguoshaGame):
             general = self.generals[seat]
             out["general"] = (general_view(general) if general is not None
                               and self.general_visible(seat, viewer) else None)
+            if out["general"] is not None:
+                out["general"]["skills"] = [skill_view(sid)
+                                            for sid in self.skills_of(seat, general)]
             out["chosen"] = general is not None
-            if self.skilled:  # public with the generals (rules 3): what each seat can do
-                out["skills"] = [skill_view(sid) for sid in self.skills[seat]]
             if self.choosing and (viewer == seat or self.sees_all(viewer)):
                 out["offered"] = list(self.offers[seat])
+                # the offer in words, each general with its skills, to choose from
+                out["offer"] = [{**general_view(g), "skills": [
+                    skill_view(sid) for sid in self.skills_of(seat, g)]}
+                    for g in self.offers[seat]]
         return out
+
+    def skills_of(self, seat: int, general: str | None) -> tuple[str, ...]:
+        """The skills ``general`` brings to ``seat``: its lord skills only to the lord;
+        none under rules before 3 (the table's own once the generals are shown)."""
+        if self.generals_shown:
+            return self.skills[seat]
+        if general is None or self.rules < 3:
+            return ()
+        return tuple(sid for sid in GENERAL_SKILLS.get(general, ())
+                     if seat == self.lord or not SKILLS[sid].lord)
 
     def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:
         out = super().view(viewer)

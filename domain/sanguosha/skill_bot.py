@@ -7,6 +7,7 @@ policy's own reading of the table: > 0 a friend, < 0 an enemy.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,9 @@ from domain.sanguosha.cards import (
     NULLIFICATION,
     PEACH,
 )
+from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.seen import Seen
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
 
 Action = dict[str, Any]
 Friend = Callable[[Seen, int], float]
@@ -45,8 +48,6 @@ def _good_for_owner(reason: str, result: bool) -> bool:
 
 
 def _retrial(seen: Seen, friend: Friend) -> Action:
-    from domain.sanguosha.engine import _judge  # the rules' own reading of a judgment
-
     ctx = seen.pending.get("context") or {}
     judged, reason, now = ctx.get("j"), ctx.get("r"), ctx.get("judge_card")
     if judged is None or reason is None or now is None:
@@ -55,10 +56,10 @@ def _retrial(seen: Seen, friend: Friend) -> Action:
     if f == 0:
         return DECLINE
     want = f > 0
-    if _good_for_owner(reason, _judge(reason, now)) == want:
+    if _good_for_owner(reason, judge_result(reason, now)) == want:
         return DECLINE
     fits = [a for a in seen.legal if a["type"] == "skill"
-            and _good_for_owner(reason, _judge(reason, a["card"])) == want]
+            and _good_for_owner(reason, judge_result(reason, a["card"])) == want]
     return min(fits, key=lambda a: worth(a["card"])) if fits else DECLINE
 
 
@@ -114,9 +115,23 @@ def _effect(seen: Seen, friend: Friend) -> Action:
     return next((a for a in legal if a != DECLINE), legal[-1])
 
 
-def skill_answer(seen: Seen, friend: Friend) -> Action | None:
-    """The answer to a skill's question, or None when the window is not a skill's."""
+def choose_general(seen: Seen, rng: random.Random) -> Action:
+    """The lord keeps one of the generals with a lord skill (Cao Cao, Liu Bei, Sun Quan:
+    made for the lord), at random; any other seat the last offered."""
+    offers = [a for a in seen.legal if a["type"] == "choose_general"]
+    lords = [a for a in offers if any(SKILLS[s].lord for s in GENERAL_SKILLS[a["general"]])]
+    if seen.roles[seen.me] == "lord" and lords:
+        return rng.choice(lords)
+    return offers[-1]
+
+
+def skill_answer(seen: Seen, friend: Friend,
+                 rng: random.Random | None = None) -> Action | None:
+    """The answer to a skill's question (or the choice of a general), or None when the
+    window is not a skill's."""
     p = seen.pending or {}
+    if seen.ask == "choose_general" and rng is not None:
+        return choose_general(seen, rng)
     if seen.ask == "skill":
         return _trigger(seen, friend)
     if p.get("effect") == "sk" and seen.legal:
@@ -152,9 +167,8 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             out.append((6.0, _cheapest(a)))
         elif sid == "lijian" and rel[0] < 0 and rel[1] <= 0:
             out.append((5.0 - rel[1], _cheapest(a)))
-        elif sid == "jijiang" and rel[0] < 0:
-            if not any(NAME[c] == KILL for c in hand):
-                out.append((4.5, a))
+        elif sid == "jijiang" and rel[0] < 0 and not any(NAME[c] == KILL for c in hand):
+            out.append((4.5, a))
     return out
 
 

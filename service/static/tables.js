@@ -99,10 +99,11 @@
   function general(s) {
     if (s.general && typeof s.general === "object") {
       const g = s.general;
-      const skills = (s.skills || []).map((k) => `<span title="${esc(k.text || "")}">${esc(k.name)}</span>`);
+      const skills = (g.skills || []).map((k) =>
+        `<span class="skill" title="${esc(k.text || "")}">${esc(k.name)}${k.lord ? " (lord)" : ""}</span>`).join("");
       return `<div class="line"><span class="general">${esc(g.name)}</span>` +
              `<span class="muted">${esc(g.zh || "")}</span>${tag(g.kingdom, g.kingdom)}</div>` +
-             (skills.length ? `<div class="line muted skills">${skills.join(" · ")}</div>` : "");
+             (skills ? `<div class="line skills">${skills}</div>` : "");
     }
     if (typeof s.general === "string") return `<div class="line"><span class="general">${esc(title(s.general))}</span></div>`;
     if (Array.isArray(s.generals)) {  // Kingdom Wars: head and deputy, hidden until shown
@@ -145,9 +146,7 @@
   function pendingText(v) {
     const p = v.pending;
     const about = p.about || {};
-    // a skill's question: "use Fankui?" at a timing point, "Guanxing" in its effect
-    const what = p.prompt || (p.ask === "skill" && p.skill ? `use ${title(p.skill)}?` :
-      title(about.reason || p.ask || "") + (p.skill && p.skill !== p.ask ? ` (${title(p.skill)})` : ""));
+    const what = p.prompt || title(about.reason || p.ask || "");
     const whom = p.seat === null || p.seat === undefined ? "every seat may be asked" :
       `seat ${p.seat}`;
     return `${what} — ${whom}`;

@@ -80,8 +80,8 @@ def may_know(game: IdentityGame, viewer: Any) -> set[int]:
     if isinstance(viewer, int):
         known |= set(game.hands[viewer])
         for f in game.stack:
-            if f.get("k") == "sk" and f.get("o") == viewer:
-                known |= set(f.get("pk") or [])
+            if getattr(f, "kind", None) == "sk" and f.owner == viewer:
+                known |= set(f.peeked)
     return known
 
 

@@ -4,9 +4,9 @@ declined or used skill is an event like any other."""
 
 from __future__ import annotations
 
-from domain.sanguosha.cards import KILL, NAME, RED
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, Kind
-from tests.sanguosha.rig import act, card, kinds, table
+from domain.sanguosha.cards import DECK, EQUIPMENT, KILL, NAME, RED
+from domain.sanguosha.skill import EQUIPMENT_SKILLS, GENERAL_SKILLS, SKILLS, Kind
+from tests.sanguosha.rig import act, card, kinds, refuse, table
 
 # seat 0 is the lord (Cao Cao), 1 a rebel, 2 a loyalist, 3 the renegade
 CAST = ["caocao", "guanyu", "zhangfei", "zhugeliang"]
@@ -14,7 +14,8 @@ CAST = ["caocao", "guanyu", "zhangfei", "zhugeliang"]
 
 def test_the_registry_holds_every_skill_of_the_25_generals() -> None:
     assert len(GENERAL_SKILLS) == 25
-    assert sum(len(s) for s in GENERAL_SKILLS.values()) == 40 == len(SKILLS)
+    assert sum(len(s) for s in GENERAL_SKILLS.values()) == 40
+    assert len(SKILLS) == 40 + len(EQUIPMENT_SKILLS)
     lords = {g for g, ss in GENERAL_SKILLS.items() if any(SKILLS[s].lord for s in ss)}
     assert lords == {"caocao", "liubei", "sunquan"}
 
@@ -41,9 +42,21 @@ def test_a_conversion_is_offered_and_used_as_the_card_it_becomes() -> None:
     # then: the Dodge is offered as a Kill through Wusheng, on the seats in range
     assert uses and all(a["as"] == KILL and a["skill"] == "wusheng" for a in uses)
     events = act(game, 1, type="use", card=red_dodge, skill="wusheng", targets=[0])
-    assert kinds(events)[0] == "CardUsed"
-    assert events[0][1]["name"] == KILL and events[0][1]["cards"] == [red_dodge]
+    # the skill is named first, then the card is used as what it became
+    assert kinds(events)[:2] == ["SkillUsed", "CardUsed"]
+    assert events[0][1]["skill"] == "wusheng" and events[0][1]["choice"] == KILL
+    assert events[1][1]["name"] == KILL and events[1][1]["cards"] == [red_dodge]
     assert RED[red_dodge] and NAME[red_dodge] == "dodge"
+
+
+def test_a_conversion_cannot_be_named_as_another_card() -> None:
+    from domain.sanguosha.actions import IllegalAction
+
+    red_dodge = card(("dodge", "H", 2))
+    game = table(hands={1: [red_dodge]}, generals=CAST)
+    _to_play(game, 1)
+    refuse(game, 1, IllegalAction, type="use", card=red_dodge, skill="wusheng", **{
+        "as": "dodge"}, targets=[0])
 
 
 def test_a_timing_point_asks_its_owner_and_a_declined_skill_is_recorded() -> None:
@@ -90,3 +103,86 @@ def _to_play(game, seat: int) -> None:  # type: ignore[no-untyped-def]
     if game.current == seat and game.ask == "play":
         return
     pass_to(game, seat)
+
+
+def test_every_weapon_and_armor_brings_a_skill_and_horses_none() -> None:
+    kinds = {c.name for c in DECK if c.kind == EQUIPMENT}
+    horses = {n for n in kinds if n.endswith("horse")}
+    assert set(EQUIPMENT_SKILLS) == kinds - horses
+    assert all(s.equipment for s in EQUIPMENT_SKILLS.values())
+
+
+def test_a_table_without_skills_plays_rules_3_exactly_as_rules_2() -> None:
+    # the same seeds under both versions: the same events but the recorded version
+    import random
+
+    from domain import registry
+    from domain.simulate import play_out
+
+    spec = registry.spec("identity")
+
+    def events(rules: int, seed: int) -> list[tuple[str, dict[str, object]]]:
+        rng = random.Random(seed)
+        game = spec.game.new([f"p{i}" for i in range(6)], {}, agents=["identity"] * 6,
+                             rng=rng, rules=rules)
+        play_out(game, [spec.policies["identity"]] * 6, rng)
+        out = []
+        for e in game.pending_events:
+            data = {k: v for k, v in vars(e).items()
+                    if k not in ("originator_id", "timestamp", "salt", "prev", "rules")}
+            out.append((type(e).__name__, data))
+        return out
+
+    for seed in range(3):
+        assert events(2, seed) == events(3, seed)
+
+
+def test_every_timing_point_asks_the_owners_of_a_skill_on_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # given: a test skill on each point, held by every seat (registered for this test
+    # only); bots that always say yes; then a game to its end
+    import random
+
+    from domain.sanguosha import skill as registry
+    from domain.sanguosha.bots import random_policy
+    from domain.sanguosha.skill import Point, Skill
+
+    seen: dict[str, set[int]] = {p.value: set() for p in Point}
+
+    def noted(point: Point) -> Skill:
+        def can(game, seat, f):  # type: ignore[no-untyped-def]
+            seen[point.value].add(seat)
+            return False  # noted, never used: the game plays on as without it
+        return Skill(f"probe_{point.value}", "Probe", "探", Kind.TRIGGERED, point=point,
+                     text="test", can=can)
+
+    probes = [noted(p) for p in Point if p not in (Point.KILL_EFFECT, Point.DODGED,
+                                                     Point.KILL_HIT)]
+    for p in probes:
+        monkeypatch.setitem(registry.SKILLS, p.id, p)
+    game = table(n=5, generals=["caocao", "guanyu", "zhangfei", "zhugeliang", "lvbu"])
+    game.set_skills([tuple(p.id for p in probes)] * 5)
+    rng = random.Random(3)
+    while game.outcome is None:
+        seat = game.to_act()[0]
+        game.act(seat, random_policy(game, seat, rng), rng)
+    # then: each point reached some owner (the equipment's points are the weapons' own)
+    missing = [p for p, seats in seen.items() if not seats
+               and p not in ("kill_effect", "dodged", "kill_hit")]
+    assert not missing, missing
+
+
+def test_the_role_bots_lord_keeps_a_general_with_a_lord_skill() -> None:
+    import random
+
+    from domain import registry
+    from domain.simulate import play_out
+
+    spec = registry.spec("identity")
+    for policy in ("identity", "expert"):
+        for seed in range(3):
+            rng = random.Random(seed)
+            game = spec.create([f"p{i}" for i in range(5)], {"generals": True},
+                               agents=[policy] * 5, rng=rng)
+            play_out(game, [spec.policies[policy]] * 5, rng)
+            assert game.generals[game.lord] in ("caocao", "liubei", "sunquan")
+            assert any(SKILLS[s].lord for s in game.skills[game.lord])
