@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.narration import EventView, Move, Narrator, plain_line, seat_name
-from domain.sanguosha.cards import DECK, SLOT, SLOT_NAMES
+from domain.sanguosha.cards import DECK, SLOT, SLOT_NAMES, SUIT_SYMBOL
 
 #: card names whose title is not the one card's (the horses have three names each)
 _TITLES = {"plus_horse": "+1 horse", "minus_horse": "−1 horse"}
@@ -133,7 +133,6 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "jijiang": "play a Kill for the lord? (Jijiang)"}
 #: how a card made by a conversion reads: "as a Kill", "as Indulgence"
 _ARTICLE = {"kill": "a ", "dodge": "a ", "peach": "a "}
-SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 
 class SanguoshaNarrator(Narrator):
@@ -247,6 +246,7 @@ class _Story:
         self.skilled = False  # generals with skills (option generals, rules 3 and later)
         self.judging: tuple[Any, Any] | None = None  # the last judgment: (seat, reason)
         self.calling: Any = None  # the lord whose Hujia or Jijiang is asking for a card
+        self.converted: tuple[Any, list[Any], Any] | None = None  # (seat, cards, skill)
 
     # --- the walk --------------------------------------------------------------------
     def tell(self) -> list[Move]:
@@ -332,7 +332,7 @@ class _Story:
         ``Dodge ♥5 as a Kill (Wusheng)`` for a card the seat's general converted."""
         converted = self.conversion(seat, name, cards) if not skill else None
         if converted is not None:
-            return (f"{card_label(cards[0])} as {_ARTICLE.get(name or '', '')}{title(name)}"  # type: ignore[index]
+            return (f"{cards_text(cards)} as {_ARTICLE.get(name or '', '')}{title(name)}"
                     f" ({self.narrator.word(converted)})")
         if cards and len(cards) == 1 and not skill and isinstance(cards[0], int) and \
                 0 <= cards[0] < len(DECK) and (name is None or DECK[cards[0]].name == name):
@@ -347,7 +347,12 @@ class _Story:
 
     def conversion(self, seat: Any, name: str | None, cards: Sequence[Any] | None
                    ) -> str | None:
-        """The skill by which the seat's one card was used as a ``name``, if it was."""
+        """The skill by which the seat's one card was used as a ``name``, if it was: as
+        recorded just before the card's event (the skill engine names a conversion), or
+        else the one of the seat's general that makes that card that name."""
+        named, self.converted = self.converted, None
+        if named is not None and named[0] == seat and named[1] == list(cards or []):
+            return named[2]
         if not (self.skilled and cards and len(cards) == 1 and isinstance(cards[0], int)
                 and 0 <= cards[0] < len(DECK) and DECK[cards[0]].name != name):
             return None
@@ -576,6 +581,13 @@ class _Story:
         """A skill used: its cost (cards discarded or given) and its targets. Rende's cards
         are seen by the giver and the receiver only (counted for the others)."""
         seat, skill = d.get("seat"), d.get("skill")
+        j = self.after(i)
+        if d.get("choice") in CARD_KINDS and j is not None and \
+                self.events[j]["type"] in ("CardUsed", "Responded") and \
+                self.events[j]["data"].get("seat") == seat:
+            # a conversion is named first; the card's own line tells it ("as a Kill")
+            self.converted = (seat, list(d.get("cards") or []), skill)
+            return None, i
         who, name = self.who(seat), self.narrator.word(skill)
         targets = list(d.get("targets") or [])
         cards, count = d.get("cards"), d.get("count")
@@ -592,18 +604,13 @@ class _Story:
             card = cards[0]
             return (f"{who} replaces {self.who(owner)}'s judgment card with "
                     f"{card_label(card)} ({name}){_meaning(reason, _judge(reason, card))}"), i
-        if skill == "liuli" and targets:
-            return f"{who} discards {paid} and turns the Kill to {self.whom(targets)} ({name})", i
         if skill == "lijian" and len(targets) == 2:
             return (f"{who} discards {paid}: {self.who(targets[0])} duels "
                     f"{self.who(targets[1])} ({name})"), i
-        if d.get("choice") and not targets:
-            # a conversion is named by the card's own line ("Dodge ♥2 as a Kill (Wusheng)")
-            return None, i
         text = f"{who} uses {name}"
         if targets:
             text += f" on {self.whom(targets)}"
-        if paid:
+        if paid:  # Zhiheng, Jieyin, Liuli... discard theirs
             text += f", discarding {paid}"
         return text, i
 
@@ -620,14 +627,15 @@ class _Story:
     def on_CardsPeeked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         cards, count = d.get("cards"), d.get("count")
         n = len(cards) if cards is not None else (count or 0)
-        text = f"{self.who(d.get('seat'))} looks at the top {n} cards of the draw pile"
+        text = f"{self.who(d.get('seat'))} looks at the top {n} cards of the pile"
         if cards:
             text += f": {cards_text(cards)}"
         return text + self.reason(d.get("reason")), i
 
     def on_SuitNamed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         suit = d.get("suit")
-        return f"{self.who(d.get('seat'))} names {SUITS.get(suit, suit)} (Fanjian)", i
+        named = SUIT_SYMBOL.get(suit or "", str(suit))
+        return f"{self.who(d.get('seat'))} names {named} (Fanjian)", i
 
     def on_Chose(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         answer, who = d.get("answer") or {}, self.who(d.get("seat"))

@@ -431,7 +431,7 @@ def test_liuli_range_is_measured_without_the_discarded_weapon() -> None:
     events = act(game, 2, type="decline")
     assert data(events, "Damaged")["seat"] == 2 and data(events, "Damaged")["source"] == 1
     assert game.hp[0] == 3 and game.hp[2] == 3
-    assert any(t.startswith("Daqiao discards ") and "turns the Kill to Liubei (Liuli)" in t
+    assert any(t.startswith("Daqiao uses Liuli on Liubei, discarding ")
                for t in words(game, "spectator"))
     assert replays(game)
 

@@ -350,7 +350,7 @@ def test_rende_s_cards_are_named_for_the_giver_and_receiver_only() -> None:
         assert said(game, viewer, since)[0] == "Liu Bei gives Zhang Fei 2 cards (Rende)"
 
 
-def test_guanxing_looks_and_puts_back_told_to_zhuge_liang_and_counted_for_others() -> None:
+def test_guanxing_s_look_is_told_to_zhuge_liang_and_counted_for_others() -> None:
     # given: Zhuge Liang is the lord (seat 0); his first turn starts with Guanxing
     game = table(pile=["peach", "kill", "dodge"], generals=["zhugeliang", "guanyu",
                                                             "zhangfei", "caocao"])
@@ -364,10 +364,12 @@ def test_guanxing_looks_and_puts_back_told_to_zhuge_liang_and_counted_for_others
     act(game, 0, type="arrange", top=looked[:1], bottom=looked[1:])
     mine, theirs = said(game, 0, since), said(game, 1, since)
     assert mine[0] == "Zhuge Liang uses Guanxing"
-    assert mine[1].startswith("Zhuge Liang looks at the top 4 cards of the draw pile: Peach")
+    assert mine[1].startswith("Zhuge Liang looks at the top 4 cards of the pile: Peach")
     assert mine[1].endswith("(Guanxing)")
-    assert mine[2].startswith("Zhuge Liang puts Peach ") and " on top and " in mine[2]
-    assert theirs[1] == "Zhuge Liang looks at the top 4 cards of the draw pile (Guanxing)"
+    assert theirs[1] == "Zhuge Liang looks at the top 4 cards of the pile (Guanxing)"
+    # where they went: by name for him, by number for the others
+    assert mine[2] == ("Zhuge Liang puts Peach ♥3 on top and Kill ♠7, Dodge ♥2, Ex Nihilo ♥7 "
+                       "at the bottom")
     assert theirs[2] == "Zhuge Liang puts 1 on top of the draw pile and 3 at the bottom"
 
 
@@ -388,7 +390,8 @@ def test_kurou_loses_hp_and_fanjian_names_a_suit() -> None:
         "waiting: name a suit (Fanjian) (seat 3, Zhuge Liang)"
     act(game, 3, type="choose", suit="S")
     lines = said(game, SPECTATOR, since)
-    assert lines[:2] == ["Zhou Yu uses Fanjian on Zhuge Liang", "Zhuge Liang names ♠ (Fanjian)"]
+    assert lines[:2] == ["Zhou Yu uses Fanjian on Zhuge Liang",
+                         "Zhuge Liang names ♠ (Fanjian)"]
     # Fanjian's card is shown to everyone: the rules turn it face up
     assert lines[2].startswith("Zhuge Liang takes ") and "Zhou Yu's hand (Fanjian)" in lines[2]
     assert "a card" not in lines[2]
