@@ -49,10 +49,15 @@ Lookup = Callable[[str], GameFacts | None]
 Handler = Callable[[Any, Lookup], list[Any]]
 
 
-def policy_mix(agents: list[str] | tuple[str, ...]) -> str:
-    """An order-free label for the bots at a table: ``3 random`` or ``1 greedy + 2 random``."""
+def policy_mix(agents: list[str] | tuple[str, ...],
+               options: dict[str, Any] | None = None) -> str:
+    """An order-free label for the bots at a table: ``3 random`` or ``1 greedy + 2 random``;
+    a table variant turned on (an on/off option set to true, e.g. identity's ``generals``)
+    is part of it (``8 expert · generals``), so tables of two variants are never added up."""
     counts = Counter(agents)
-    return " + ".join(f"{n} {name}" for name, n in sorted(counts.items()))
+    label = " + ".join(f"{n} {name}" for name, n in sorted(counts.items()))
+    on = sorted(k for k, v in (options or {}).items() if v is True)
+    return " · ".join([label, *on])
 
 
 def _json(value: Any) -> str:
@@ -117,7 +122,8 @@ class Translator:
             self._facts[gid] = GameFacts(kind, len(players), tuple(agents))
             return [Change("upsert_game", (
                 gid, kind, len(players), _json(players), _json(dict(event.options or {})),
-                _json(agents), policy_mix(agents), _when(event.timestamp),
+                _json(agents), policy_mix(agents, dict(event.options or {})),
+                _when(event.timestamp),
             ))]
 
         return created

@@ -57,7 +57,7 @@ def test_generals_reach_the_seats_rows_and_the_tables_add_up(store_url: str) -> 
         by_role = one.groupby("role")[["games", "wins"]].sum()
         want = ident.groupby("role")["won"].agg(games="size", wins="sum")
         assert by_role.sort_index().values.tolist() == want.sort_index().values.tolist()
-        assert set(one["policy_mix"]) == {"5 random"} and set(one["players"]) == {5}
+        assert set(one["policy_mix"]) == {"5 random · generals"} and set(one["players"]) == {5}
         two = table[table["kind"] == "hegemony"]
         assert two["games"].sum() == 2 * len(heg) and set(two["role"]) == {ALL_ROLES}
         assert two["wins"].sum() == 2 * int(heg["won"].sum())

@@ -93,7 +93,7 @@ def test_the_generals_section_draws_identity_generals_by_role(
     close_view(hall)
     hall.close()
     text = run("win_rates", url, tmp_path, monkeypatch)
-    assert "identity 5p, 5 random: " in text
+    assert "identity 5p, 5 random · generals: " in text
     assert "no kind in this store deals one general a seat" not in text
 
 
