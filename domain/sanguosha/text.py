@@ -625,12 +625,7 @@ class _Story:
                 f"{cards_text(d.get('cards'), d.get('count'))}{self.reason(d.get('reason'))}"), i
 
     def on_CardsPeeked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
-        cards, count = d.get("cards"), d.get("count")
-        n = len(cards) if cards is not None else (count or 0)
-        text = f"{self.who(d.get('seat'))} looks at the top {n} cards of the pile"
-        if cards:
-            text += f": {cards_text(cards)}"
-        return text + self.reason(d.get("reason")), i
+        return self._counted(d, "looks at the top {n} cards of the pile"), i
 
     def on_SuitNamed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         suit = d.get("suit")
@@ -661,12 +656,16 @@ class _Story:
 
     # --- cards moving --------------------------------------------------------------------
     def on_CardsDrawn(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return self._counted(d, "draws {n}"), i
+
+    def _counted(self, d: dict[str, Any], what: str) -> str:
+        """Cards a seat got or saw: named to whom may see them, else counted."""
         cards, count = d.get("cards"), d.get("count")
         n = len(cards) if cards is not None else (count or 0)
-        text = f"{self.who(d.get('seat'))} draws {n}"
+        text = f"{self.who(d.get('seat'))} {what.format(n=n)}"
         if cards:
             text += f": {cards_text(cards)}"
-        return text + self.reason(d.get("reason")), i
+        return text + self.reason(d.get("reason"))
 
     def on_RewardDrawn(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return self.on_CardsDrawn({**d, "reason": "reward"}, i)

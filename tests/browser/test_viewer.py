@@ -117,10 +117,7 @@ def test_a_shared_link_opens_at_its_step_with_the_table_of_that_step(
 def test_a_shared_link_into_sanguosha_and_killer(server: Server, page: Any,
                                                  shot: Callable[..., Path]) -> None:
     game = server.bot_game("identity", 5, "identity", seed=3)
-    n = server.hall.game(game).version // 2
-    page.goto(f"{server.url}/games/{game}/viewer#{n}")
-    at_step(page, n)
-    state = state_at(server, game, n)
+    state = midway(page, server, game)
     for s in state["seats"]:
         box = page.locator(f"#table .seat[data-seat='{s['seat']}']")
         if s["alive"]:  # HP as pips: full ones for what is left
@@ -224,10 +221,7 @@ def test_the_viewer_shows_each_generals_skills(server: Server, page: Any) -> Non
     # an identity game with generals: each seat's general with its skills, the words of
     # a skill on hover
     game = server.bot_game("identity", 5, "expert", seed=4, options={"generals": True})
-    n = server.hall.game(game).version // 2
-    page.goto(f"{server.url}/games/{game}/viewer#{n}")
-    at_step(page, n)
-    state = state_at(server, game, n)
+    state = midway(page, server, game)
     for s in state["seats"]:
         box = page.locator(f"#table .seat[data-seat='{s['seat']}']")
         general = s["general"]
@@ -237,3 +231,11 @@ def test_the_viewer_shows_each_generals_skills(server: Server, page: Any) -> Non
         first = general["skills"][0]
         assert first["name"] in skills.first.inner_text()
         assert skills.first.get_attribute("title") == first["text"]
+
+
+def midway(page: Any, server: Server, game: str) -> dict[str, Any]:
+    """Open the viewer at the middle of a stored game; the state there, as the API has it."""
+    n = server.hall.game(game).version // 2
+    page.goto(f"{server.url}/games/{game}/viewer#{n}")
+    at_step(page, n)
+    return state_at(server, game, n)
