@@ -613,12 +613,17 @@ class Resolution:
                 self.stack.pop()
             elif f["res"]:
                 self.judging[owner].remove(card)
-                self.discard.append(card)
+                # with skills the Lightning stays on the table while it deals its damage,
+                # so Jianxiong may take it (FreeKill, QSanguosha); discarded when done
+                (self.flight if self.skilled else self.discard).append(card)
                 self.due = {"k": "damage", "seat": owner, "source": None, "n": 3,
                             "cards": [card], "reason": name, "then": "done"}
             else:
                 self.due = {"k": "pass_lightning", "seat": owner, "card": card, "then": "done"}
         else:
+            if card in self.flight:
+                self.flight.remove(card)
+                self.discard.append(card)
             self.stack.pop()
 
     def _step_dying(self, f: Frame) -> None:
