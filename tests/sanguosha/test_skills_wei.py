@@ -78,6 +78,35 @@ def test_jianxiong_takes_the_real_card_of_a_converted_kill() -> None:
     assert red_dodge in game.hands[0] and NAME[red_dodge] == "dodge"
 
 
+def test_jianxiong_takes_the_lightning_that_struck_cao_cao() -> None:
+    # given: Cao Cao (seat 0, lord) puts Lightning on himself; at his next turn the
+    # judgment is a spade 7
+    bolt, spade = card(("lightning", "S", 1)), card(KILL_S7)
+    game = table(hands={0: [bolt]}, pile=[None] * 8 + [spade],
+                 generals=["caocao", "guanyu", "zhangfei", "zhaoyun"])
+    act(game, 0, type="use", card=bolt)
+    events = until(game, asked(0, "jianxiong"))
+    # then: the Lightning, still on the table while it deals its 3 damage, may be taken
+    assert named(events, "Damaged")[-1] == {"seat": 0, "source": None, "amount": 3,
+                                            "cards": [bolt], "reason": "lightning"}
+    assert game.turn == 5 and game.hp[0] == 1 and bolt in game.flight
+    events = act(game, 0, type="skill", skill="jianxiong")
+    assert named(events, "CardsGained")[0] == {"seat": 0, "cards": [bolt], "zone": "flight",
+                                               "reason": "jianxiong"}
+    assert bolt in game.hands[0] and bolt not in game.discard and not game.judging[0]
+    assert spade in game.discard and not game.flight
+
+
+def test_jianxiong_declined_the_lightning_goes_to_the_discard_pile() -> None:
+    bolt, spade = card(("lightning", "S", 1)), card(KILL_S7)
+    game = table(hands={0: [bolt]}, pile=[None] * 8 + [spade],
+                 generals=["caocao", "guanyu", "zhangfei", "zhaoyun"])
+    act(game, 0, type="use", card=bolt)
+    until(game, asked(0, "jianxiong"))
+    act(game, 0, type="decline")
+    assert bolt in game.discard and not game.flight and game.ask == "play"
+
+
 # --- Cao Cao: Hujia (lord) --------------------------------------------------------------
 WEI_TABLE = ["caocao", "guanyu", "simayi", "zhenji"]  # Cao Cao lord; Sima Yi, Zhen Ji Wei
 
@@ -493,7 +522,7 @@ def test_tiandu_after_a_lightning_strike_then_yiji_for_each_of_three_points() ->
     # then: the strike lands; dying, he saves himself with his Peach
     assert named(events, "Damaged")[0] == {"seat": 0, "source": None, "amount": 3,
                                            "cards": [bolt], "reason": "lightning"}
-    assert spade in game.hands[0] and bolt in game.discard
+    assert spade in game.hands[0] and bolt in game.flight  # on the table while it strikes
     assert game.ask == "peach" and game.to_act() == [0]
     events = act(game, 0, type="respond", card=peach)
     assert kinds(events)[:2] == ["Responded", "Rescued"] and game.hp[0] == 1
@@ -503,7 +532,7 @@ def test_tiandu_after_a_lightning_strike_then_yiji_for_each_of_three_points() ->
     while asked(0, "yiji")(game):
         act(game, 0, type="decline")
         count += 1
-    assert count == 3
+    assert count == 3 and bolt in game.discard and not game.flight
 
 
 def test_tiandu_is_only_for_guo_jias_own_judgment() -> None:
