@@ -58,3 +58,20 @@ def named(events: Events, name: str) -> list[dict[str, Any]]:
 
 
 __all__ = ["until", "play_phase", "asked", "seen", "named", "mark"]
+
+
+def replayed(game: Any) -> Any:
+    """The game rebuilt from its recorded events alone."""
+    found = None
+    for e in game.pending_events:
+        found = e.mutate(found)
+    return found
+
+
+def assert_replays(game: Any) -> None:
+    """Then: the events alone rebuild the table exactly (every seat's view, the
+    referee's, and what the game waits for)."""
+    again = replayed(game)
+    for viewer in ("referee", *range(game.n)):
+        assert again.view(viewer) == game.view(viewer)
+    assert again.stack == game.stack and again.marks == game.marks

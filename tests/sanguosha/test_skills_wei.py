@@ -15,10 +15,29 @@ import random
 from domain.game import NotYourTurn
 from domain.sanguosha.actions import WrongAction, WrongResponse
 from domain.sanguosha.cards import ARMOR, NAME, RED, SUIT, WEAPON
-from tests.sanguosha.rig import act, card, kinds, mark, refuse, table
-from tests.sanguosha.skill_steps import asked, named, play_phase, seen, until
+import pytest
+
+from tests.sanguosha import rig
+from tests.sanguosha.rig import act, card, kinds, mark, refuse
+from tests.sanguosha.skill_steps import assert_replays, asked, named, play_phase, seen, until
 
 KILL_S7 = ("kill", "S", 7)
+_TABLES: list = []  # type: ignore[type-arg]
+
+
+def table(*args, **kwargs):  # type: ignore[no-untyped-def]
+    """Given: a table (rig.table), remembered so that each story ends checking replay."""
+    game = rig.table(*args, **kwargs)
+    _TABLES.append(game)
+    return game
+
+
+@pytest.fixture(autouse=True)
+def _every_story_replays():  # type: ignore[no-untyped-def]
+    _TABLES.clear()
+    yield
+    for game in _TABLES:
+        assert_replays(game)
 
 
 def _inflict(game, seat: int, source: int | None) -> list:  # type: ignore[no-untyped-def]
