@@ -126,6 +126,23 @@ def test_jianxiong_declined_the_lightning_goes_to_the_discard_pile() -> None:
     assert bolt in game.discard and not game.flight and game.ask == "play"
 
 
+def test_jianxiong_takes_a_barbarian_invasion_still_resolving_on_others() -> None:
+    # given: Zhao Yun (seat 3) uses Barbarian Invasion; Cao Cao (seat 0) is its first target
+    aoe = card("barbarian_invasion")
+    game = table(hands={3: [aoe]}, generals=["caocao", "guanyu", "zhangfei", "zhaoyun"])
+    until(game, play_phase(3))
+    act(game, 3, type="use", card=aoe)
+    act(game, 0, type="decline")
+    # when: Cao Cao takes the card
+    events = act(game, 0, type="skill", skill="jianxiong")
+    assert named(events, "CardsGained")[0]["cards"] == [aoe] and aoe in game.hands[0]
+    # then: the invasion goes on to Guan Yu and Zhang Fei all the same
+    assert game.ask == "kill" and game.to_act() == [1]
+    act(game, 1, type="decline")
+    act(game, 2, type="decline")
+    assert game.hp == [3, 3, 3, 4] and aoe in game.hands[0] and aoe not in game.discard
+
+
 # --- Cao Cao: Hujia (lord) --------------------------------------------------------------
 WEI_TABLE = ["caocao", "guanyu", "simayi", "zhenji"]  # Cao Cao lord; Sima Yi, Zhen Ji Wei
 
@@ -193,6 +210,26 @@ def test_hujia_zhen_ji_hands_over_a_black_card_as_a_dodge_through_qingguo() -> N
     assert events[0] == ("Responded", {"seat": 3, "name": "dodge", "cards": [offered[0]],
                                        "ask": "hujia"})
     assert game.hp[0] == 4 and offered[0] in game.discard
+
+
+def test_hujia_against_arrow_barrage_a_dodge_played_for_cao_cao() -> None:
+    # given: Guan Yu (seat 1) uses Arrow Barrage; Sima Yi (seat 2) holds two Dodges
+    arrows = card("arrow_barrage")
+    dodges = [card(("dodge", "H", 2)), card(("dodge", "D", 3))]
+    game = table(hands={1: [arrows], 2: dodges}, generals=["caocao", "guanyu", "simayi",
+                                                             "zhaoyun"])
+    until(game, play_phase(1))
+    act(game, 1, type="use", card=arrows)
+    act(game, 2, type="respond", card=dodges[0])  # Sima Yi dodges for himself
+    act(game, 3, type="decline")  # Zhao Yun is hit
+    assert game.to_act() == [0] and {"type": "skill", "skill": "hujia"} in game.legal_actions(0)
+    # when: Cao Cao calls and Sima Yi hands over his second Dodge
+    act(game, 0, type="skill", skill="hujia")
+    events = act(game, 2, type="respond", card=dodges[1])
+    # then: Cao Cao is spared; the barrage is over
+    assert events[0] == ("Responded", {"seat": 2, "name": "dodge", "cards": [dodges[1]],
+                                       "ask": "hujia"})
+    assert game.hp == [4, 4, 3, 3] and game.ask == "play" and arrows in game.discard
 
 
 def test_hujia_is_a_lord_skill_only() -> None:
@@ -335,6 +372,41 @@ def test_guicai_declined_leaves_the_judgment_as_it_was() -> None:
     assert game.ask == "dodge" and peach in game.hands[0]  # the armor failed
     events = act(game, 0, type="decline")
     assert "Damaged" in kinds(events) and game.hp[0] == 2
+
+
+def test_guicai_turns_ganglies_judgment_to_a_heart() -> None:
+    # given: Zhang Fei (lord) Kills Xiahou Dun; Ganglie's judgment will be black; Sima Yi
+    # (seat 2, the lord's loyalist) holds a heart
+    kill, black, heart = card(KILL_S7), card(("kill", "C", 3)), card(("peach", "H", 8))
+    game = table(hands={0: [kill], 2: [heart]}, pile=[None, None, black],
+                 generals=["zhangfei", "xiahoudun", "simayi", "zhaoyun"])
+    act(game, 0, type="use", card=kill, targets=[1])
+    act(game, 1, type="decline")
+    act(game, 1, type="skill", skill="ganglie")
+    assert asked(2, "guicai")(game)
+    # when: Sima Yi swaps in the heart
+    events = act(game, 2, type="skill", skill="guicai", card=heart)
+    # then: Ganglie fails: Zhang Fei is not asked to choose
+    assert game.ask == "play" and game.to_act() == [0] and "Damaged" not in kinds(events)
+    assert game.hp == [4, 3, 3, 4] and {black, heart} <= set(game.discard)
+
+
+def test_wushuang_kill_on_eight_trigrams_needs_two_red_judgments() -> None:
+    # given: Zhang Fei (seat 0, lord) wears Eight Trigrams; Lü Bu (seat 1) Kills him
+    armor, kill = card("eight_trigrams"), card(KILL_S7)
+    reds = [card(("dodge", "D", 5)), card(("dodge", "D", 6))]
+    game = table(hands={0: [armor], 1: [kill]}, pile=[None] * 4 + reds,
+                 generals=["zhangfei", "lvbu", "guanyu", "zhaoyun"])
+    act(game, 0, type="use", card=armor)
+    until(game, play_phase(1))
+    act(game, 1, type="use", card=kill, targets=[0])
+    events = act(game, 0, type="eight_trigrams")
+    # then: the first red judgment is one Dodge; the armor may be tried for the second
+    assert named(events, "Judged")[0]["card"] == reds[0]
+    assert game.ask == "dodge" and {"type": "eight_trigrams"} in game.legal_actions(0)
+    events = act(game, 0, type="eight_trigrams")
+    assert named(events, "Judged")[0]["card"] == reds[1]
+    assert game.hp[0] == 4 and game.ask == "play" and set(reds) <= set(game.discard)
 
 
 # --- Xiahou Dun: Ganglie --------------------------------------------------------------------
@@ -499,6 +571,22 @@ def test_luoyi_a_duel_xu_chu_wins_deals_two_one_he_loses_deals_him_one() -> None
     assert game.hp[:2] == [3, 2]
 
 
+def test_luoyi_a_blade_follow_up_kill_deals_two() -> None:
+    blade, kills = card("blade"), [card(KILL_S7), card(("kill", "C", 2))]
+    dodge = card(("dodge", "H", 2))
+    game = table(hands={0: [blade, *kills], 1: [dodge]},
+                 generals=["xuchu", "guanyu", "zhangfei", "zhaoyun"])
+    act(game, 0, type="skill", skill="luoyi")
+    act(game, 0, type="use", card=blade)
+    act(game, 0, type="use", card=kills[0], targets=[1])
+    act(game, 1, type="respond", card=dodge)
+    assert game.ask == "blade" and game.to_act() == [0]
+    act(game, 0, type="respond", card=kills[1])
+    events = act(game, 1, type="decline")
+    assert named(events, "Damaged")[0] == {"seat": 1, "source": 0, "amount": 2,
+                                           "cards": [kills[1]], "reason": "kill"}
+
+
 def test_luoyi_declined_draws_two_and_kills_deal_one() -> None:
     kill = card(KILL_S7)
     game = table(hands={0: [kill]}, generals=["xuchu", "guanyu", "zhangfei", "zhaoyun"])
@@ -552,6 +640,22 @@ def test_tiandu_after_a_lightning_strike_then_yiji_for_each_of_three_points() ->
         act(game, 0, type="decline")
         count += 1
     assert count == 3 and bolt in game.discard and not game.flight
+
+
+def test_a_lightning_that_kills_guo_jia_asks_no_yiji() -> None:
+    # given: Guo Jia (seat 1, 3 HP, no Peach anywhere) puts Lightning on himself; at his
+    # next turn it strikes
+    bolt, spade = card(("lightning", "S", 1)), card(KILL_S7)
+    game = table(hands={1: [bolt]}, pile=[None] * 10 + [spade],
+                 generals=["zhangfei", "guojia", "guanyu", "zhaoyun"])
+    until(game, play_phase(1))
+    act(game, 1, type="use", card=bolt)
+    until(game, asked(1, "tiandu"))
+    events = act(game, 1, type="decline")
+    # then: he dies of it; no Yiji is asked of a dead man; the next turn begins
+    assert kinds(events)[:4] == ["Declined", "Damaged", "Dying", "Died"]
+    assert not game.alive[1] and game.current == 2 and game.outcome is None
+    assert "SkillUsed" not in kinds(events) and bolt in game.discard and not game.flight
 
 
 def test_tiandu_is_only_for_guo_jias_own_judgment() -> None:
@@ -669,6 +773,23 @@ def test_qingguo_a_black_hand_card_is_played_as_a_dodge() -> None:
     assert events[0] == ("Responded", {"seat": 1, "name": "dodge", "cards": [black],
                                        "ask": "dodge"})
     assert game.hp[1] == 3 and black in game.discard and game.ask == "play"
+
+
+def test_qingguo_takes_black_hand_cards_not_black_equipment() -> None:
+    # given: Zhen Ji (seat 0, lord) wears the black Eight Trigrams; Guan Yu Kills her
+    armor, kill = card("eight_trigrams"), card(KILL_S7)
+    game = table(hands={0: [armor], 1: [kill]},
+                 generals=["zhenji", "guanyu", "zhangfei", "zhaoyun"])
+    act(game, 0, type="decline")  # no Luoshen
+    act(game, 0, type="use", card=armor)
+    until(game, play_phase(1))
+    act(game, 1, type="use", card=kill, targets=[0])
+    offered = {a["card"] for a in game.legal_actions(0) if a["type"] == "respond"}
+    assert armor not in offered and offered == {c for c in game.hands[0] if not RED[c]}
+    assert {"type": "eight_trigrams"} in game.legal_actions(0)
+    from domain.sanguosha.actions import NotInHand
+
+    refuse(game, 0, NotInHand, type="respond", card=armor, skill="qingguo")
 
 
 def test_qingguo_is_not_used_in_zhen_jis_play_phase() -> None:
