@@ -277,6 +277,28 @@ def test_lijian_with_lu_bu_second_the_first_must_play_two_kills() -> None:
     assert named(events, "Damaged")[0]["seat"] == 2 and game.hp[2] == 3
 
 
+def test_lijian_the_first_must_be_someone_the_second_could_duel() -> None:
+    # given: Zhuge Liang (seat 1) plays out his whole hand as equipment, so Kongcheng
+    # keeps him from being the target of a Duel
+    gear = [card("eight_trigrams"), card(("plus_horse", "C", 5)), card((MINUS_HORSE, "H", 5)),
+            card("crossbow")]
+    more = [card("blade"), card("renwang_shield")]
+    game = table(hands={1: gear}, pile=[None, None, *more],
+                 generals=["diaochan", "zhugeliang", "guanyu", "zhenji"])
+    until(game, play_phase(1))
+    for c in gear + more:
+        act(game, 1, type="use", card=c)
+    assert game.hands[1] == []
+    until(game, play_phase(0))
+    # then: he may be the one who duels, not the one duelled
+    offers = [a["targets"] for a in game.legal_actions(0) if a["type"] == "skill"]
+    assert offers == [[2, 1]]
+    c = game.hands[0][0]
+    refuse(game, 0, WrongAction, type="skill", skill="lijian", cards=[c], targets=[1, 2])
+    act(game, 0, type="skill", skill="lijian", cards=[c], targets=[2, 1])
+    assert game.ask == "kill" and game.to_act() == [2]
+
+
 def test_lijian_may_discard_an_equipment_card() -> None:
     horse = card((MINUS_HORSE, "D", 13))
     game = table(hands={0: [horse]}, generals=["diaochan", "caocao", "guanyu", "zhenji"])
