@@ -176,6 +176,7 @@ class _Story:
         self.group: str | None = "Setup"
         self.dying: int | None = None
         self.countering = False  # the open window would counter a Nullification
+        self.judgment: tuple[Any, Any] | None = None  # the last judgment: seat, reason
 
     # --- the walk --------------------------------------------------------------------
     def tell(self) -> list[Move]:
@@ -474,7 +475,22 @@ class _Story:
             return None, i
         return f"{self.who(d.get('seat'))} answers with {self.narrator.word(d.get('skill'))}", i
 
+    def retried(self, i: int) -> bool:
+        """Whether a retrial skill (Guicai) replaces the judgment card after event ``i``
+        (retrials declined on the way passed over)."""
+        j = self.after(i, lambda e: e["type"] == "Declined" and e["data"].get("ask") == "skill")
+        return j is not None and _retrial(self.events[j])
+
     def on_SkillUsed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        if _retrial(self.events[i]) and self.judgment is not None and d.get("cards"):
+            from domain.sanguosha.engine import _judge  # the one judgment rule
+
+            reason, card = self.judgment[1], d["cards"][0]
+            text = (f"{self.who(d.get('seat'))} uses {self.narrator.word(d.get('skill'))}: "
+                    f"{card_label(card)} replaces the judgment card")
+            if self.retried(i) or not isinstance(card, int):
+                return text, i
+            return text + _meaning(reason, _judge(str(reason), card)), i
         text = f"{self.who(d.get('seat'))} uses {self.narrator.word(d.get('skill'))}"
         if d.get("targets"):
             text += f" on {self.whom(d['targets'])}"
@@ -534,6 +550,25 @@ class _Story:
             return f"{self.who(int(src[1:]))}'s {cards}{area} {verb} discarded{why}", i
         return f"{cards}: {self.zone(src)} → {self.zone(dst)}{why}", i
 
+    def on_CardsGained(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        """Cards taken from the table or the discard pile (Jianxiong, Luoshen)."""
+        return (f"{self.who(d.get('seat'))} takes {cards_text(d.get('cards'))}"
+                f"{self.reason(d.get('reason'))}"), i
+
+    def on_CardsPeeked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        cards, count = d.get("cards"), d.get("count")
+        n = len(cards) if cards is not None else (count or 0)
+        seen = f": {cards_text(cards)}" if cards else ""
+        return (f"{self.who(d.get('seat'))} looks at the top {n} cards of the draw pile"
+                f"{seen}{self.reason(d.get('reason'))}"), i
+
+    def on_CardsGiven(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        cards = cards_text(d.get("cards"), d.get("count"))
+        who, to = d.get("seat"), d.get("to")
+        if to == who:
+            return f"{self.who(who)} keeps {cards}{self.reason(d.get('reason'))}", i
+        return f"{self.who(who)} gives {cards} to {self.who(to)}{self.reason(d.get('reason'))}", i
+
     def on_CardsRevealed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return f"Turned up{self.reason(d.get('reason'))}: {cards_text(d.get('cards'))}", i
 
@@ -549,6 +584,9 @@ class _Story:
         text = f"{self.who(seat)}'s judgment for {self.narrator.word(reason)}: " \
                f"{card_label(d.get('card'))}"
         if "result" in d:  # the first engine judged in one event
+            self.judgment = (seat, reason)
+            if self.retried(i):  # the retrial's line tells the result
+                return text, i
             return text + _meaning(reason, d["result"]), i
         j = self.after(i)
         if j is not None and self.events[j]["type"] == "JudgmentSettled" and \
@@ -648,6 +686,14 @@ def _cleared(e: EventView) -> bool:
     """Cards leaving the table for the discard pile once used or answered: bookkeeping."""
     d = e["data"]
     return e["type"] == "CardsMoved" and d.get("src") == "table" and d.get("dst") == "discard"
+
+
+def _retrial(e: EventView) -> bool:
+    """A retrial skill's use (Guicai): its card replaces the judgment card."""
+    from domain.sanguosha.skill import SKILLS, Point
+
+    skill = SKILLS.get(e["data"].get("skill")) if e["type"] == "SkillUsed" else None
+    return skill is not None and skill.point == Point.RETRIAL
 
 
 def _amount(d: dict[str, Any]) -> str:
