@@ -75,3 +75,11 @@ def assert_replays(game: Any) -> None:
     for viewer in ("referee", *range(game.n)):
         assert again.view(viewer) == game.view(viewer)
     assert again.stack == game.stack and again.marks == game.marks
+
+
+def told(game: Any, viewer: Any = "referee") -> list[str]:
+    """The move list in words, as ``viewer`` reads it (``paiju replay``)."""
+    from domain.sanguosha.text import SanguoshaNarrator
+
+    events = [game.event_view(e, viewer) for e in game.pending_events]
+    return [m.text for m in SanguoshaNarrator().moves(events, game.players)]

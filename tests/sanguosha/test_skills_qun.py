@@ -9,20 +9,24 @@ story is about them meeting.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
 from domain.game import NotYourTurn
 from domain.sanguosha.actions import NotInHand, WrongAction
 from domain.sanguosha.cards import MINUS_HORSE, RED
-import pytest
-
+from domain.sanguosha.identity import IdentityGame
 from tests.sanguosha import rig
 from tests.sanguosha.rig import act, card, kinds, mark, refuse
 from tests.sanguosha.skill_steps import assert_replays, asked, named, play_phase, seen, until
 
 KILL_S7 = ("kill", "S", 7)
-_TABLES: list = []  # type: ignore[type-arg]
+_TABLES: list[IdentityGame] = []
 
 
-def table(*args, **kwargs):  # type: ignore[no-untyped-def]
+def table(*args: Any, **kwargs: Any) -> IdentityGame:
     """Given: a table (rig.table), remembered so that each story ends checking replay."""
     game = rig.table(*args, **kwargs)
     _TABLES.append(game)
@@ -30,7 +34,7 @@ def table(*args, **kwargs):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
-def _every_story_replays():  # type: ignore[no-untyped-def]
+def _every_story_replays() -> Iterator[None]:
     _TABLES.clear()
     yield
     for game in _TABLES:

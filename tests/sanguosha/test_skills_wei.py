@@ -11,21 +11,33 @@ on its path (Guan Yu, Zhang Fei, Zhao Yun), unless the story is about them meeti
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
-from domain.game import NotYourTurn
-from domain.sanguosha.actions import WrongAction, WrongResponse
-from domain.sanguosha.cards import ARMOR, NAME, RED, SUIT, WEAPON
 import pytest
 
+from domain.game import NotYourTurn
+from domain.sanguosha.actions import NotInHand, WrongAction, WrongCount, WrongResponse
+from domain.sanguosha.cards import ARMOR, NAME, RED, SUIT, WEAPON
+from domain.sanguosha.identity import IdentityGame
 from tests.sanguosha import rig
-from tests.sanguosha.rig import act, card, kinds, mark, refuse
-from tests.sanguosha.skill_steps import assert_replays, asked, named, play_phase, seen, until
+from tests.sanguosha.rig import Spec, act, card, kinds, mark, refuse
+from tests.sanguosha.skill_steps import (
+    Events,
+    assert_replays,
+    asked,
+    named,
+    play_phase,
+    seen,
+    told,
+    until,
+)
 
 KILL_S7 = ("kill", "S", 7)
-_TABLES: list = []  # type: ignore[type-arg]
+_TABLES: list[IdentityGame] = []
 
 
-def table(*args, **kwargs):  # type: ignore[no-untyped-def]
+def table(*args: Any, **kwargs: Any) -> IdentityGame:
     """Given: a table (rig.table), remembered so that each story ends checking replay."""
     game = rig.table(*args, **kwargs)
     _TABLES.append(game)
@@ -33,14 +45,14 @@ def table(*args, **kwargs):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
-def _every_story_replays():  # type: ignore[no-untyped-def]
+def _every_story_replays() -> Iterator[None]:
     _TABLES.clear()
     yield
     for game in _TABLES:
         assert_replays(game)
 
 
-def _inflict(game, seat: int, source: int | None) -> list:  # type: ignore[no-untyped-def]
+def _inflict(game: IdentityGame, seat: int, source: int | None) -> Events:
     """When: 1 damage with no card reaches ``seat`` from ``source`` (the engine's damage
     fact, driven directly: no card of the identity set makes a player its own source)."""
     since = mark(game)
@@ -69,6 +81,7 @@ def test_jianxiong_takes_the_kill_that_hurt_cao_cao() -> None:
                             "reason": "jianxiong"}
     assert kill in game.hands[0] and kill not in game.discard and not game.flight
     assert game.hp[0] == 3 and game.ask == "play" and game.current == 1
+    assert told(game, 2)[-2:] == ["Caocao uses Jianxiong", "Caocao takes Kill ♠7 (jianxiong)"]
 
 
 def test_jianxiong_declined_leaves_the_kill_to_the_discard_pile() -> None:
@@ -147,7 +160,7 @@ def test_jianxiong_takes_a_barbarian_invasion_still_resolving_on_others() -> Non
 WEI_TABLE = ["caocao", "guanyu", "simayi", "zhenji"]  # Cao Cao lord; Sima Yi, Zhen Ji Wei
 
 
-def _kill_on_cao_cao(hands: dict) -> tuple:  # type: ignore[type-arg]
+def _kill_on_cao_cao(hands: dict[int, list[Spec]]) -> tuple[IdentityGame, int]:
     kill = card(KILL_S7)
     game = table(hands={1: [kill], **hands}, generals=WEI_TABLE)
     until(game, play_phase(1))
@@ -240,7 +253,7 @@ def test_hujia_is_a_lord_skill_only() -> None:
 
 
 # --- Sima Yi: Fankui ----------------------------------------------------------------------
-def _kill_on_sima_yi() -> tuple:  # type: ignore[type-arg]
+def _kill_on_sima_yi() -> tuple[IdentityGame, int]:
     # given: Zhang Fei (seat 0, lord) wears a Crossbow and Kills Sima Yi (seat 1)
     kill, bow = card(KILL_S7), card("crossbow")
     game = table(hands={0: [kill, bow]}, generals=["zhangfei", "simayi", "guanyu", "zhaoyun"])
@@ -334,6 +347,10 @@ def test_guicai_turns_a_failed_eight_trigrams_red_and_the_kill_is_dodged() -> No
     assert kinds(events)[0] == "SkillUsed" and "Damaged" not in kinds(events)
     assert game.hp[0] == 3 and black in game.discard and peach in game.discard
     assert peach not in game.hands[0] and game.ask == "play" and game.current == 1
+    # and: the move list tells the retrial's result, not the replaced card's
+    assert told(game, 3)[-2:] == [
+        "Simayi's judgment for Eight Trigrams: Kill ♣2",
+        "Simayi uses Guicai: Peach ♥3 replaces the judgment card — red: it counts as a Dodge"]
 
 
 def test_guicai_turns_a_red_eight_trigrams_black_and_the_kill_hits() -> None:
@@ -410,7 +427,8 @@ def test_wushuang_kill_on_eight_trigrams_needs_two_red_judgments() -> None:
 
 
 # --- Xiahou Dun: Ganglie --------------------------------------------------------------------
-def _ganglie(source: str, hands: dict | None = None, pile: list | None = None):  # type: ignore[no-untyped-def,type-arg]
+def _ganglie(source: str, hands: dict[int, list[Spec]] | None = None,
+            pile: list[Spec] | None = None) -> tuple[IdentityGame, int]:
     """Given: the lord ``source`` (seat 0) Kills Xiahou Dun (seat 1), who takes it and
     uses Ganglie; the judgment card is the first of ``pile``."""
     kill = card(KILL_S7)
@@ -433,8 +451,6 @@ def test_ganglie_the_source_discards_two_hand_cards() -> None:
     hand = list(game.hands[0])
     assert game.legal_actions(0) == [{"type": "discard", "count": 2, "from": hand},
                                      {"type": "decline"}]
-    from domain.sanguosha.actions import WrongCount
-
     refuse(game, 0, WrongCount, type="discard", cards=hand[:1])
     events = act(game, 0, type="discard", cards=hand[:2])
     assert events[0] == ("CardsDiscarded", {"seat": 0, "cards": hand[:2], "reason": "ganglie",
@@ -598,7 +614,8 @@ def test_luoyi_declined_draws_two_and_kills_deal_one() -> None:
 
 
 # --- Guo Jia: Tiandu ---------------------------------------------------------------------------
-def _lightning_on_guo_jia(judgment: int, hands: dict | None = None):  # type: ignore[no-untyped-def,type-arg]
+def _lightning_on_guo_jia(judgment: int, hands: dict[int, list[Spec]] | None = None
+                          ) -> tuple[IdentityGame, int]:
     """Given: Guo Jia (seat 0, lord) puts Lightning on himself in his first turn; its
     judgment, at his next turn, turns over ``judgment``."""
     bolt = card(("lightning", "S", 1))
@@ -715,9 +732,14 @@ def test_yiji_per_point_shares_the_top_two_cards_seen_by_guo_jia_alone() -> None
              for v in (1, 2, 3)}
     assert given[1] == [[top[0]], [top[1]], top[2:]]
     assert given[2] == [[top[0]], None, None] and given[3] == [None, None, None]
+    assert told(game, 3)[-6:] == [
+        "Guojia looks at the top 2 cards of the draw pile (yiji)",
+        "Guojia gives a card to Zhangfei (yiji)", "Guojia keeps a card (yiji)",
+        "Guojia uses Yiji", "Guojia looks at the top 2 cards of the draw pile (yiji)",
+        "Guojia keeps 2 cards (yiji)"]
 
 
-# --- Zhen Ji: Luoshen ------------------------------------------------------------------------------
+# --- Zhen Ji: Luoshen --------------------------------------------------------------------
 def test_luoshen_keeps_black_results_until_a_red_one() -> None:
     black, red = card(("kill", "S", 8)), card(("peach", "H", 7))
     game = table(pile=[black, red], generals=["zhenji", "guanyu", "zhangfei", "zhaoyun"])
@@ -787,8 +809,6 @@ def test_qingguo_takes_black_hand_cards_not_black_equipment() -> None:
     offered = {a["card"] for a in game.legal_actions(0) if a["type"] == "respond"}
     assert armor not in offered and offered == {c for c in game.hands[0] if not RED[c]}
     assert {"type": "eight_trigrams"} in game.legal_actions(0)
-    from domain.sanguosha.actions import NotInHand
-
     refuse(game, 0, NotInHand, type="respond", card=armor, skill="qingguo")
 
 
