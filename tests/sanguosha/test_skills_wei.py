@@ -710,6 +710,11 @@ def test_yiji_per_point_shares_the_top_two_cards_seen_by_guo_jia_alone() -> None
     assert {"type": "give", "count": 1, "from": top[:2], "targets": [2]} in gives
     assert {"type": "give", "count": 2, "from": top[:2], "targets": [1]} in gives
     refuse(game, 1, Exception, type="give", cards=[top[2]], targets=[2])  # not looked at
+    # the two cards are named in Guo Jia's view only (his choices), in no other seat's
+    assert {str(c) for c in top[:2]} <= set(game.view(1)["cards"])
+    for viewer in (0, 2, 3, "spectator"):
+        view = game.view(viewer)
+        assert "legal_actions" not in view and not {str(c) for c in top} & set(view["cards"])
     # when: he gives the Peach to Zhang Fei and keeps the Dodge
     events = act(game, 1, type="give", cards=[top[0]], targets=[2])
     events += act(game, 1, type="give", cards=[top[1]], targets=[1])
