@@ -637,6 +637,15 @@ def test_tiandu_takes_the_judgment_card_of_a_lightning_that_missed() -> None:
     assert game.judging[1] == [bolt] and game.hp[0] == 3
 
 
+def test_tiandu_declined_the_judgment_card_is_discarded() -> None:
+    heart = card(("kill", "H", 10))
+    game, bolt = _lightning_on_guo_jia(heart)
+    events = act(game, 0, type="decline")
+    assert events[0] == ("Declined", {"seat": 0, "ask": "skill"})
+    assert heart in game.discard and heart not in game.hands[0] and game.judging[1] == [bolt]
+    refuse(game, 0, WrongAction, type="skill", skill="tiandu")
+
+
 def test_tiandu_after_a_lightning_strike_then_yiji_for_each_of_three_points() -> None:
     # given: the judgment is a spade 7: the Lightning strikes Guo Jia (3 HP) for 3
     spade, peach = card(KILL_S7), card(("peach", "H", 4))
