@@ -31,7 +31,8 @@ WORKLOAD = r"""
 import json, random, sys, tempfile, time
 from domain import registry
 from domain.simulate import play_out
-kind, players, seconds, store = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4] == "store"
+kind, players = sys.argv[1], int(sys.argv[2])
+seconds, store = float(sys.argv[3]), sys.argv[4] == "store"
 
 def make(rng):
     names = [f"p{i}" for i in range(players)]

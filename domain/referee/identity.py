@@ -47,8 +47,10 @@ HAND = 4
 DECK_SIZE = 108
 #: the rules versions this referee judges (a game records its own in its first event):
 #: 1, the first engine (rewards before the victory check, a Halberd Kill's targets in
-#: seat-number order, an exhausted pile draws short); 2, FreeKill's order, as above
-RULES = (1, 2)
+#: seat-number order, an exhausted pile draws short); 2, FreeKill's order, as above;
+#: 3, generals bring skills, which this referee does not judge: a game without generals
+#: plays under 3 exactly as under 2
+RULES = (1, 2, 3)
 
 REASONS = {RENEGADE: "lord_died_renegade_alone", "rebels": "lord_died",
            LORD: "rebels_and_renegades_dead"}

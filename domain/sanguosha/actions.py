@@ -59,7 +59,7 @@ class NotAChoice(IllegalAction):
 
 
 def is_template(action: Action) -> bool:
-    return "count" in action or action["type"] == "arrange"
+    return "count" in action or "min" in action
 
 
 def concretize(action: Action, rng: random.Random) -> Action:
@@ -104,9 +104,16 @@ def match(action: Action, legal: list[Action]) -> Action | None:
         if listed["type"] != kind:
             continue
         if kind == "arrange":  # Guanxing: any split of the cards into top and bottom
+            pool = listed["from"]
             top, bottom = action.get("top"), action.get("bottom")
+            if bottom is None and isinstance(action.get("cards"), list):
+                # the template's way: the cards chosen go on top in that order, the rest
+                # to the bottom
+                top = action["cards"]
+                bottom = [c for c in pool if c not in top] if isinstance(top, list) else None
             if (isinstance(top, list) and isinstance(bottom, list)
-                    and sorted(top + bottom) == sorted(listed["from"])):
+                    and all(type(c) is int for c in top + bottom)
+                    and sorted(top + bottom) == sorted(pool)):
                 return {"type": "arrange", "top": list(top), "bottom": list(bottom)}
             continue
         if "count" in listed:
@@ -152,7 +159,14 @@ def diagnose(table: Any, seat: int, action: Action, legal: list[Action]) -> Ille
     if not isinstance(targets, list) or any(type(t) is not int for t in targets):
         return MalformedAction('"targets" is a list of seat numbers')
     if kind == "choose":
-        return NotAChoice("that is not one of the cards you may choose from")
+        return NotAChoice("that is not one of the choices offered")
+    if kind == "arrange":
+        return WrongCount('arrange the cards you looked at: "cards" (those for the top, in '
+                          'order; the rest go to the bottom), or "top" and "bottom" with all '
+                          'of them')
+    if kind == "skill":
+        return NotAChoice(f"that use of {action.get('skill')!r} is not one of those offered "
+                          "now (see legal_actions)")
     own = set(table.hands[seat]) | {c for c in table.equip[seat] if c is not None}
     if kind in ("use", "respond") and any(c not in table.hands[seat] for c in ids):
         return NotInHand(f"you do not hold {[c for c in ids if c not in table.hands[seat]]}")

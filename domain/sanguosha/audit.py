@@ -73,7 +73,7 @@ def recount(facts: list[Fact], kind: str = "identity") -> Recount:
             seat, killer = d["seat"], d["killer"]
             was_alive = killer is not None and alive[killer]
             alive[seat] = False
-            deaths.append({"seat": seat, "role": roles[seat], "killer": killer,
+            deaths.append({"seat": seat, "role": roles[seat], "killer": killer, "by": killer,
                            "version": f.version})
             if check_first and identity_victory(roles, alive) is not None:
                 was_alive = False  # the death ends the game before any reward is due

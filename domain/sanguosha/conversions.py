@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sanguosha.cards import NAME
-from domain.sanguosha.skill import SKILLS
+from domain.sanguosha.skill import KEYED, SKILL_OF_CARD, SKILLS, Conversion
 
 
 def as_cards(table: Any, seat: int, name: str, *, use: bool) -> list[tuple[int, str]]:
@@ -20,7 +20,7 @@ def as_cards(table: Any, seat: int, name: str, *, use: bool) -> list[tuple[int, 
     out: list[tuple[int, str]] = []
     for sid in table.skills[seat]:
         for conv in SKILLS[sid].conversions:
-            if conv.to != name or not (conv.use if use else conv.respond):
+            if conv.count != 1 or conv.to != name or not (conv.use if use else conv.respond):
                 continue
             if conv.when is not None and not conv.when(table, seat):
                 continue
@@ -36,3 +36,24 @@ def holds(table: Any, seat: int, name: str) -> bool:
     if any(NAME[c] == name for c in table.hands[seat]):
         return True
     return bool(as_cards(table, seat, name, use=False))
+
+
+def multi_card(table: Any, seat: int, name: str) -> list[Conversion]:
+    """The seat's equipment conversions of several hand cards into ``name`` it holds
+    enough cards for (the Spear: two cards as a Kill)."""
+    out = []
+    hand = len(table.hands[seat])
+    for c in table.equip[seat]:
+        sk = SKILL_OF_CARD[c] if c is not None else None
+        if sk is not None and sk.conversions:
+            out += [conv for conv in sk.conversions
+                    if conv.to == name and conv.count > 1 and hand >= conv.count]
+    return out
+
+
+def keyed_name(action: dict[str, Any]) -> str | None:
+    """The card a multi-card conversion's action makes (``{"spear": true}``: a Kill)."""
+    for key, name in KEYED.items():
+        if action.get(key):
+            return name
+    return None

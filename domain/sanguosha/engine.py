@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from eventsourcing.domain import event
 
 from domain.game import Game, Viewer
+from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
 from domain.sanguosha.actions import diagnose, match
 from domain.sanguosha.cards import (
     AMAZING_GRACE,
@@ -33,7 +34,6 @@ from domain.sanguosha.cards import (
     DUEL,
     EIGHT_TRIGRAMS,
     EQUIPMENT,
-    ICE_SWORD,
     INDULGENCE,
     KILL,
     KIND,
@@ -42,18 +42,30 @@ from domain.sanguosha.cards import (
     NULLIFICATION,
     PEACH,
     PEACH_GARDEN,
-    RED,
     SLOT,
     SNATCH,
-    SUIT,
     TRICK,
-    lightning_strikes,
 )
-from domain.sanguosha.conversions import holds
+from domain.sanguosha.conversions import holds, keyed_name
 from domain.sanguosha.distance import order_from
-from domain.sanguosha.resolution import Resolution
+from domain.sanguosha.frames import (
+    AfterDeath,
+    CardUse,
+    DelayedCheck,
+    DiscardPhase,
+    Dying,
+    Frame,
+    Judgment,
+    KillUse,
+    NullifyWindow,
+    PlayPhase,
+    SkillEffect,
+    Trigger,
+)
+from domain.sanguosha.judgment import judge_result
+from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
-from domain.sanguosha.skill import JUDGE_RULES, SKILLS, Point
+from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Point
 from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
@@ -121,12 +133,13 @@ class SanguoshaGame(Resolution, Game):
         self.kills = 0
         self.skip_play = False
         self.judged: list[int] = []
-        self.stack: list[dict[str, Any]] = []
+        self.stack: list[Frame] = []
         self.due: dict[str, Any] | None = None
         # skills (rules 3): each seat's skill ids, and whether any seat has one at all
         # (a table without skills takes none of the skill engine's paths)
         self.skills: list[tuple[str, ...]] = [() for _ in range(n)]
         self.skilled = False
+        self.watched: list[int] = []
         self.uses: dict[str, int] = {}  # "seat:skill" -> uses this turn
         self.marks: dict[str, Any] = {}  # what skills noted for the current turn
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
@@ -158,12 +171,43 @@ class SanguoshaGame(Resolution, Game):
         self.skills = [tuple(s) for s in skills]
         self.skilled = any(self.skills)
         self.mods = [_modifiers(s) for s in self.skills]
+        # the seats with a skill on losing cards: the only ones ``_watch`` looks at
+        self.watched = [s for s in range(self.n) if any(
+            SKILLS[sid].point in (Point.HAND_EMPTIED, Point.EQUIP_LOST)
+            for sid in self.skills[s])]
 
     def mod(self, seat: int, key: str) -> Any:
         """A modifier of the seat's skills (``skill.Skill.mods``), or None."""
         if not self.skilled:
             return None
         return self.mods[seat].get(key)
+
+    def equipment_skills(self, seat: int) -> list[Any]:
+        """The skills the seat's equipment brings (``skills/equipment.py``)."""
+        out = []
+        for c in self.equip[seat]:
+            if c is not None:
+                sk = SKILL_OF_CARD[c]
+                if sk is not None:
+                    out.append(sk)
+        return out
+
+    def equip_mod(self, seat: int, key: str) -> Any:
+        """A modifier of the seat's equipment (the Halberd's extra targets...), or None."""
+        for c in self.equip[seat]:
+            if c is not None:
+                sk = SKILL_OF_CARD[c]
+                if sk is not None and key in sk.mods:
+                    return sk.mods[key]
+        return None
+
+    def has_equip_mod(self, seat: int, key: str) -> bool:
+        for c in self.equip[seat]:
+            if c is not None:
+                sk = SKILL_OF_CARD[c]
+                if sk is not None and key in sk.mods:
+                    return True
+        return False
 
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
@@ -175,7 +219,7 @@ class SanguoshaGame(Resolution, Game):
     def _point(self, point: Point, seats: list[int], ctx: dict[str, Any]) -> bool:
         """Stop at a timing point: queue the seats' skills on it (in turn order from the
         current player) in a trigger frame. False when no skill is on the point."""
-        queue: list[list[Any]] = []
+        queue: list[tuple[int, str]] = []
         for s in order_from(self.current, self.n) if len(seats) > 1 else seats:
             if s not in seats or not self.alive[s]:
                 continue
@@ -183,11 +227,10 @@ class SanguoshaGame(Resolution, Game):
                 sk = SKILLS[sid]
                 if sk.point == point:
                     times = int(ctx.get("n", 1)) if sk.per_point else 1
-                    queue.extend([s, sid] for _ in range(times))
+                    queue.extend((s, sid) for _ in range(times))
         if not queue:
             return False
-        self.stack.append({"k": "trig", "w": None, "a": None, "pt": point.value, "q": queue,
-                           "c": ctx})
+        self.stack.append(Trigger(point=point.value, queue=queue, context=ctx))
         return True
 
     def _point_once(self, point: Point, seat: int) -> bool:
@@ -200,13 +243,13 @@ class SanguoshaGame(Resolution, Game):
 
     def _waits_skill(self, seat: int) -> bool:
         top = self.stack[-1] if self.stack else None
-        return top is not None and top["k"] == "sk" and top["w"] == seat
+        return isinstance(top, SkillEffect) and top.waiting == seat
 
     def _watch(self) -> bool:
         """Cards lost by any means: a seat's last hand card, a card leaving its equipment.
         Compared with what the last look saw; a skill on the point is then triggered."""
         pushed = False
-        for s in range(self.n):
+        for s in self.watched:
             has = bool(self.hands[s])
             if has != self.had_hand[s]:
                 self.had_hand[s] = has
@@ -230,14 +273,14 @@ class SanguoshaGame(Resolution, Game):
     def to_act(self) -> list[int]:
         if self.outcome is not None or not self.stack:
             return []
-        w = self.stack[-1]["w"]
+        w = self.stack[-1].waiting
         return [] if w is None else [w]
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         if self.outcome is not None or not self.stack:
             return []
         f = self.stack[-1]
-        if f["w"] != seat:
+        if f.waiting != seat:
             return []
         return list(self._answers(seat, f))
 
@@ -253,9 +296,9 @@ class SanguoshaGame(Resolution, Game):
     def _secret_window(self) -> bool:
         """Whether the game waits in a window whose asked seat tells who holds a card."""
         return (self.outcome is None and bool(self.stack)
-                and self.stack[-1]["w"] is not None and self.stack[-1]["a"] in SECRET_ASKS)
+                and self.stack[-1].waiting is not None and self.stack[-1].ask in SECRET_ASKS)
 
-    def _answers(self, seat: int, f: dict[str, Any]) -> list[dict[str, Any]]:
+    def _answers(self, seat: int, f: Frame) -> list[dict[str, Any]]:
         """The waiting seat's answers, computed once per version (state only changes by
         events, and every event moves the version): bots and validation share them."""
         key = (self.version, seat)
@@ -271,7 +314,8 @@ class SanguoshaGame(Resolution, Game):
         """What the game waits for (``play``, ``dodge``, ``nullify``...), or None."""
         if self.outcome is not None or not self.stack:
             return None
-        return self.stack[-1]["a"] if self.stack[-1]["w"] is not None else None
+        top = self.stack[-1]
+        return top.ask if top.waiting is not None else None
 
     # --- commands --------------------------------------------------------------------
     def _act(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
@@ -283,13 +327,13 @@ class SanguoshaGame(Resolution, Game):
         self._decide(seat, f, chosen, rng)
         self._drive(rng)
 
-    def _decide(self, seat: int, f: dict[str, Any], chosen: dict[str, Any],
+    def _decide(self, seat: int, f: Frame, chosen: dict[str, Any],
                 rng: random.Random) -> None:
-        ask, kind = f["a"], chosen["type"]
+        ask, kind = f.ask or "", chosen["type"]
         cards = chosen["cards"] if "cards" in chosen else (
             [chosen["card"]] if "card" in chosen else [])
-        if f["k"] == "sk" and kind != "decline":
-            decide = SKILLS[f["s"]].decide
+        if isinstance(f, SkillEffect) and kind != "decline":
+            decide = SKILLS[f.skill].decide
             assert decide is not None
             decide(self, seat, f, chosen, rng)
         elif kind == "skill":
@@ -303,30 +347,27 @@ class SanguoshaGame(Resolution, Game):
         elif kind == "use":
             self._use(seat, chosen, cards)
         elif kind == "respond":
-            if ask in ("blade", "collateral"):
-                target = f["t"][f["i"]] if ask == "blade" else f["t"][1]
-                self._card_used(seat=seat, name=KILL, cards=cards, targets=[target], via=ask)
+            if ask == "collateral":
+                assert isinstance(f, CardUse)
+                self._card_used(seat=seat, name=KILL, cards=cards, targets=[f.targets[1]],
+                                via=ask)
             else:
                 self._responded(seat=seat, name=_RESPONSE_NAME[ask], cards=cards, ask=ask)
-        elif kind == "eight_trigrams":
-            top = self._take(1, rng)
-            if top is None:
-                return  # the pile is exhausted: the game has ended
-            card = top[0] if top else None
-            self._judged(seat=seat, card=card, reason=EIGHT_TRIGRAMS,
-                         result=card is not None and RED[card])
         elif kind == "accept":
             self._accepted(seat=seat, ask=ask)
         elif kind == "discard":
-            reason = {"discard": DISCARD_PHASE, "axe": "axe"}.get(ask, ask)
+            reason = DISCARD_PHASE if ask == "discard" else ask
             self._cards_discarded(seat=seat, cards=cards, reason=reason, by=None)
         elif kind == "choose":
             self._choose(seat, f, chosen, rng)
-        else:  # pragma: no cover - answers() lists no other type
-            raise AssertionError(kind)
+        else:  # an answer an equipment offers on demand (Eight Trigrams' judgment)
+            sk = next(s for s in self.equipment_skills(seat)
+                      if s.demand is not None and s.demand(self, seat, f))
+            assert sk.decide is not None
+            sk.decide(self, seat, f, chosen, rng)
 
     def _use(self, seat: int, chosen: dict[str, Any], cards: list[int]) -> None:
-        name = KILL if chosen.get("spear") else chosen.get("as") or NAME[cards[0]]
+        name = keyed_name(chosen) or chosen.get("as") or NAME[cards[0]]
         alive = self.alive
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
@@ -342,26 +383,25 @@ class SanguoshaGame(Resolution, Game):
             targets = [seat]
         self._card_used(seat=seat, name=name, cards=cards, targets=targets, via="play")
 
-    def _choose(self, seat: int, f: dict[str, Any], chosen: dict[str, Any],
+    def _choose(self, seat: int, f: Frame, chosen: dict[str, Any],
                 rng: random.Random) -> None:
-        ask = f["a"]
+        ask = f.ask
+        assert isinstance(f, CardUse)
         if ask == "grace":
             self._card_picked(seat=seat, card=chosen["card"])
-        elif ask == "kylin":
-            self._cards_discarded(seat=f["t"][f["i"]], cards=[chosen["card"]],
-                                  reason="kylin_bow", by=seat)
-        else:  # "pick": Dismantlement, Snatch, Ice Sword
-            target = f["pf"]
+        else:  # "pick": Dismantlement, Snatch
+            target = f.pick_from
+            assert target is not None
             if chosen.get("area") == "hand":
                 card, area = rng.choice(self.hands[target]), "hand"
             else:
                 card = chosen["card"]
                 area = "judgment" if card in self.judging[target] else "equipment"
-            if f["k"] == SNATCH:
+            if f.name == SNATCH:
                 self._card_taken(seat=seat, source=target, card=card, area=area, reason=SNATCH)
             else:
-                reason = DISMANTLEMENT if f["k"] == DISMANTLEMENT else ICE_SWORD
-                self._cards_discarded(seat=target, cards=[card], reason=reason, by=seat)
+                self._cards_discarded(seat=target, cards=[card], reason=DISMANTLEMENT,
+                                      by=seat)
 
     # --- the driver: record the facts that are due -----------------------------------
     def _drive(self, rng: random.Random) -> None:
@@ -385,7 +425,7 @@ class SanguoshaGame(Resolution, Game):
                     continue
                 card = top[0] if top else None
                 self._judged(seat=d["seat"], card=card, reason=d["reason"],
-                             result=card is not None and _judge(d["reason"], card))
+                             result=card is not None and judge_result(d["reason"], card))
             elif k == "damage":
                 self._damaged(seat=d["seat"], source=d["source"], amount=d["n"],
                               cards=list(d["cards"]), reason=d["reason"])
@@ -520,7 +560,7 @@ class SanguoshaGame(Resolution, Game):
     @event("PhaseChanged")
     def _phase_changed(self, seat: int, phase: str, skipped: str | None) -> None:
         self._landed()
-        if self.stack and self.stack[-1]["k"] == "play":
+        if self.stack and isinstance(self.stack[-1], PlayPhase):
             self.stack.pop()
         self.phase = phase
         self._settle()
@@ -586,13 +626,7 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            frame: dict[str, Any] = {"k": name, "w": None, "a": None, "u": seat,
-                                     "cs": list(cards), "t": list(targets), "i": 0,
-                                     "st": "start"}
-            if name == AMAZING_GRACE:
-                frame["st"] = "reveal"
-                frame["rev"] = []
-            self.stack.append(frame)
+            self.stack.append(new_use(name, seat, cards, targets))
             if self.skilled and KIND[first] == TRICK and len(cards) == 1 and name == NAME[first]:
                 self._point(Point.TRICK_USED, [seat], {"u": seat, "name": name})
         self._settle()
@@ -611,18 +645,20 @@ class SanguoshaGame(Resolution, Game):
         self.discard.extend(cards)
         top = self.stack[-1]
         if self.skilled:
-            if top["k"] == "sk":
-                top["got"] = list(cards)
+            if isinstance(top, SkillEffect):
+                top.got = list(cards)
             elif name == NULLIFICATION:
                 self._point(Point.TRICK_USED, [seat], {"u": seat, "name": name})
         if ask == "nullify":
-            top["n"] = not top["n"]
-            top["passed"] = []
-            top["w"] = None
+            assert isinstance(top, NullifyWindow)
+            top.nullified = not top.nullified
+            top.passed = []
+            top.waiting = None
         elif ask == "peach":
-            self.hp[top["v"]] += 1 + (self.skilled and self.peach_bonus(seat, top["v"]))
-            self.hostility[seat][top["v"]] -= 2
-            top["w"] = None
+            assert isinstance(top, Dying)
+            self.hp[top.victim] += 1 + (self.skilled and self.peach_bonus(seat, top.victim))
+            self.hostility[seat][top.victim] -= 2
+            top.waiting = None
         else:
             self._answer(True)
         self._settle()
@@ -631,8 +667,9 @@ class SanguoshaGame(Resolution, Game):
     def _declined(self, seat: int, ask: str) -> None:
         top = self.stack[-1]
         if ask in ("nullify", "peach"):
-            top["passed"].append(seat)
-            top["w"] = None
+            assert isinstance(top, NullifyWindow | Dying)
+            top.passed.append(seat)
+            top.waiting = None
         else:
             self._answer(False)
         self._settle()
@@ -650,8 +687,7 @@ class SanguoshaGame(Resolution, Game):
             # it takes effect, and may be taken after (Tiandu): its own frame
             self.pile.pop()
             self.flight.append(card)
-            self.stack.append({"k": "judge", "w": None, "a": None, "o": seat, "r": reason,
-                               "card": card, "st": "retrial"})
+            self.stack.append(Judgment(owner=seat, reason=reason, card=card))
             self._settle()
             return
         if card is not None:
@@ -662,9 +698,11 @@ class SanguoshaGame(Resolution, Game):
             if result:
                 self._answer(True)
             else:
-                top["et"] = True
+                assert isinstance(top, CardUse)
+                top.trigrams_tried = True
         else:
-            top["res"] = result
+            assert isinstance(top, DelayedCheck)
+            top.result = result
         self._settle()
 
     @event("CardsRevealed")
@@ -673,12 +711,16 @@ class SanguoshaGame(Resolution, Game):
         if cards:
             del self.pile[len(self.pile) - len(cards):]
         self.flight.extend(cards)
-        self.stack[-1]["rev"] = list(cards)
+        top = self.stack[-1]
+        assert isinstance(top, CardUse)
+        top.revealed = list(cards)
         self._settle()
 
     @event("CardPicked")
     def _card_picked(self, seat: int, card: int) -> None:
-        self.stack[-1]["rev"].remove(card)
+        top = self.stack[-1]
+        assert isinstance(top, CardUse)
+        top.revealed.remove(card)
         self.flight.remove(card)
         self.hands[seat].append(card)
         self._answer(True)
@@ -689,8 +731,8 @@ class SanguoshaGame(Resolution, Game):
         self._landed()
         remove_from_seat(self, source, card)
         self.hands[seat].append(card)
-        if self.skilled and self.stack and self.stack[-1]["k"] == "sk":
-            self.stack[-1]["got"] = card
+        if self.skilled and self.stack and isinstance(self.stack[-1], SkillEffect):
+            self.stack[-1].got = [card]
         if reason == SNATCH or (self.skilled and self._waits_skill(seat)):
             self._answer(True)
         self._settle()
@@ -727,8 +769,8 @@ class SanguoshaGame(Resolution, Game):
         """A seat uses a skill: says yes where it was asked, or uses it (active skills,
         lord calls). The skill's ``used`` pays the cost and pushes its frame."""
         top = self.stack[-1] if self.stack else None
-        if top is not None and top["k"] == "trig" and top["w"] == seat:
-            top["w"] = None
+        if isinstance(top, Trigger) and top.waiting == seat:
+            top.waiting = None
         key = f"{seat}:{skill}"
         self.uses[key] = self.uses.get(key, 0) + 1
         SKILLS[skill].used(self, seat, skill, list(cards), list(targets), choice)
@@ -753,8 +795,7 @@ class SanguoshaGame(Resolution, Game):
         self._landed()
         self.hp[seat] -= amount
         if self.hp[seat] <= 0:
-            self.stack.append({"k": "dying", "w": None, "a": None, "v": seat, "src": None,
-                               "st": "enter", "passed": []})
+            self.stack.append(Dying(victim=seat, source=None))
         self._settle()
 
     @event("CardsGiven")
@@ -768,8 +809,8 @@ class SanguoshaGame(Resolution, Game):
                 remove_from_seat(self, seat, c)
         self.hands[to].extend(cards)
         top = self.stack[-1] if self.stack else None
-        if top is not None and "pk" in top:
-            top["pk"] = [c for c in top["pk"] if c not in cards]
+        if isinstance(top, SkillEffect):
+            top.peeked = [c for c in top.peeked if c not in cards]
         if self._waits_skill(seat):
             self._answer(True)
         self._settle()
@@ -778,7 +819,9 @@ class SanguoshaGame(Resolution, Game):
     def _cards_peeked(self, seat: int, cards: list[int], reason: str) -> None:
         """A seat looks at the top of the pile (Guanxing, Yiji); the cards stay there."""
         self._landed()
-        self.stack[-1]["pk"] = list(cards)
+        top = self.stack[-1]
+        assert isinstance(top, SkillEffect)
+        top.peeked = list(cards)
         self._settle()
 
     @event("PileArranged")
@@ -795,7 +838,8 @@ class SanguoshaGame(Resolution, Game):
     @event("SuitNamed")
     def _suit_named(self, seat: int, suit: str) -> None:
         top = self.stack[-1]
-        top["suit"] = suit
+        assert isinstance(top, SkillEffect)
+        top.suit = suit
         self._answer(True)
         self._settle()
 
@@ -809,8 +853,7 @@ class SanguoshaGame(Resolution, Game):
             self._point(Point.DAMAGED, [seat], {"v": seat, "src": source, "n": amount,
                                                 "cs": list(cards), "r": reason})
         if self.hp[seat] <= 0:
-            self.stack.append({"k": "dying", "w": None, "a": None, "v": seat, "src": source,
-                               "st": "enter", "passed": []})
+            self.stack.append(Dying(victim=seat, source=source))
         self._settle()
 
     @event("Healed")
@@ -845,8 +888,8 @@ class SanguoshaGame(Resolution, Game):
             self.flight = []
             self.stack = []
             self.phase = None
-        self.stack.append({"k": "after", "w": None, "a": None, "v": seat, "src": killer,
-                           "todo": self.on_death(seat, killer)})
+        self.stack.append(AfterDeath(victim=seat, source=killer,
+                                     todo=self.on_death(seat, killer)))
         self._settle()
 
     @event("RewardDrawn")
@@ -917,25 +960,46 @@ class SanguoshaGame(Resolution, Game):
         if self.outcome is not None or not self.stack:
             return None
         f = self.stack[-1]
-        out: dict[str, Any] = {"seat": None if hide_asked else f["w"], "ask": f["a"],
-                               "effect": f["k"]}
-        for key, name in (("u", "user"), ("cs", "cards"), ("t", "targets"), ("rev", "revealed"),
-                          ("trick", "trick"), ("tgt", "target"), ("n", "nullified"),
-                          ("v", "dying"), ("pf", "from"), ("card", "card"), ("o", "owner"),
-                          ("s", "skill")):
-            if key in f:
-                value = f[key]
-                out[name] = list(value) if isinstance(value, list) else value
-        if f["k"] == "kill" and "i" in f and f["i"] < len(f["t"]):
-            out["target"] = f["t"][f["i"]]
-        if f["k"] == "trig" and "cur" in f:
-            out["skill"] = f["cur"][1]
+        out: dict[str, Any] = {"seat": None if hide_asked else f.waiting, "ask": f.ask,
+                               "effect": f.effect}
+        if isinstance(f, CardUse):
+            out.update(user=f.user, cards=list(f.cards), targets=list(f.targets))
+            if f.name == AMAZING_GRACE:
+                out["revealed"] = list(f.revealed)
+            if f.pick_from is not None:
+                out["from"] = f.pick_from
+            if isinstance(f, KillUse) and f.index < len(f.targets):
+                out["target"] = f.target
+        elif isinstance(f, NullifyWindow):
+            out.update(trick=f.trick, target=f.target, nullified=f.nullified)
+        elif isinstance(f, Dying | AfterDeath):
+            out["dying"] = f.victim
+        elif isinstance(f, DelayedCheck | Judgment):
+            out.update(card=f.card, owner=f.owner)
+        elif isinstance(f, DiscardPhase):
+            out["count"] = f.count
+        elif isinstance(f, SkillEffect) and SKILLS[f.skill].equipment:
+            # a weapon's question is part of its Kill's resolution
+            out.update(effect=KILL, skill=f.skill, user=f.owner, cards=list(f.cards),
+                       target=f.targets[0])
+            if f.ask == "pick":
+                out["from"] = f.targets[0]
+        elif isinstance(f, SkillEffect):
+            out.update(skill=f.skill, owner=f.owner, cards=list(f.cards),
+                       targets=list(f.targets))
+        elif isinstance(f, Trigger) and f.current is not None:
+            out["skill"] = f.current[1]
             # the timing point's facts are public (who was hurt, whose judgment...)
-            out["context"] = {k: v for k, v in f["c"].items() if k in _PUBLIC_CONTEXT}
-            if f["pt"] == Point.RETRIAL.value:
-                judge = self._frame("judge")
-                out["context"]["judge_card"] = None if judge is None else judge["card"]
+            out["context"] = {k: v for k, v in f.context.items() if k in _PUBLIC_CONTEXT}
+            if f.point == Point.RETRIAL.value:
+                judge = self._frame(Judgment)
+                out["context"]["judge_card"] = None if judge is None else judge.card
+        out.update(self.mode_pending(f))
         return out
+
+    def mode_pending(self, f: Frame) -> dict[str, Any]:
+        """What a mode's own frames show in a view."""
+        return {}
 
     def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
         """Hide hands, the pile order and draws from seats they do not belong to."""
@@ -966,17 +1030,6 @@ class SanguoshaGame(Resolution, Game):
                 and viewer != data["seat"] and viewer not in data["targets"]):
             return {**data, "cards": None, "count": len(data["cards"])}
         return data
-
-
-def _judge(reason: str, card: int) -> bool:
-    """A judgment's result: Indulgence takes effect unless ♥; Lightning strikes on ♠2-9;
-    a skill's judgment as the skill says (``skill.JUDGE_RULES``); else red."""
-    if reason == INDULGENCE:
-        return SUIT[card] != "H"
-    if reason == LIGHTNING:
-        return lightning_strikes(card)
-    rule = JUDGE_RULES.get(reason)
-    return rule(card) if rule is not None else RED[card]
 
 
 def _modifiers(skills: tuple[str, ...]) -> dict[str, Any]:

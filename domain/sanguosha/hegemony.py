@@ -36,6 +36,7 @@ from domain.sanguosha.actions import NotAChoice, WrongAction
 from domain.sanguosha.cards import DECK_SIZE
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
+from domain.sanguosha.frames import Frame, ShowAsk, Shown
 from domain.sanguosha.generals import (
     IDS,
     KINGDOMS,
@@ -276,8 +277,8 @@ class HegemonyGame(SanguoshaGame):
                     if h != d and ROSTER[h].kingdom == ROSTER[d].kingdom]
         return super().legal_actions(seat)
 
-    def _answers(self, seat: int, f: dict[str, Any]) -> list[dict[str, Any]]:
-        ask = f["a"]
+    def _answers(self, seat: int, f: Frame) -> list[dict[str, Any]]:
+        ask = f.ask
         if ask == "show":
             hidden = self.hidden(seat)
             out = [{"type": "show", "which": w} for w in hidden]
@@ -306,7 +307,7 @@ class HegemonyGame(SanguoshaGame):
             self._choose_generals(seat, action, rng)
             return
         f = self.stack[-1]
-        if f["a"] not in MODE_ASKS:
+        if f.ask not in MODE_ASKS:
             super()._act(seat, action, rng)
             return
         legal = self._answers(seat, f)
@@ -359,26 +360,27 @@ class HegemonyGame(SanguoshaGame):
             self.show_turn = self.turn
             cur = self.current
             if self.hidden(cur):
-                self.stack.append({"k": "show", "w": cur, "a": "show"})
+                self.stack.append(ShowAsk(waiting=cur, ask="show"))
                 return
         super()._turn_step()
 
-    def _step_mode(self, f: dict[str, Any]) -> None:
+    def _step_mode(self, f: Frame) -> None:
         """``shown``: after a show, the bonuses one by one (the perfect pair first), then
         the victory check."""
-        todo = f["todo"]
+        assert isinstance(f, Shown)
+        todo = f.todo
         if todo:
             item = todo[0]
             if item["k"] == "pair":
                 v = item["seat"]
                 if self._bonus_asked or self.hp[v] < self.max_hp[v]:
-                    self._ask(f, v, "pair")
+                    f.wait(v, "pair")
                     return
                 todo[0] = {"k": "draw", "seat": v, "n": 2, "reason": PERFECT_PAIR}
             elif item["k"] == "fish":
                 v = item["seat"]
                 if self._bonus_asked:
-                    self._ask(f, v, "fish")
+                    f.wait(v, "fish")
                     return
                 todo[0] = {"k": "draw", "seat": v, "n": 1, "reason": HALF_FISH}
             self.due = dict(todo[0], then="todo")
@@ -399,7 +401,7 @@ class HegemonyGame(SanguoshaGame):
                 todo.append({"k": "pair", "seat": seat})
             if max_hp(head, deputy)[1]:
                 todo.append({"k": "fish", "seat": seat})
-        self.stack.append({"k": "shown", "w": None, "a": None, "v": seat, "todo": todo})
+        self.stack.append(Shown(victim=seat, todo=todo))
 
     # --- mode events --------------------------------------------------------------------
     @event("ShowDeclined")
@@ -450,11 +452,12 @@ class HegemonyGame(SanguoshaGame):
     def _bonus_chosen(self, seat: int, choice: str, reason: str, draws: int) -> None:
         """The bonus at the head of the show's to-do list becomes what was chosen."""
         f = self.stack[-1]
-        f["w"] = f["a"] = None
+        assert isinstance(f, Shown)
+        f.waiting = f.ask = None
         if choice == "decline":
-            f["todo"].pop(0)
+            f.todo.pop(0)
         else:
-            f["todo"][0] = {"k": choice, "seat": seat, "n": draws if choice == "draw" else 1,
+            f.todo[0] = {"k": choice, "seat": seat, "n": draws if choice == "draw" else 1,
                             "reason": reason}
         self._settle()
 
@@ -557,7 +560,7 @@ class HegemonyGame(SanguoshaGame):
         out = super().view(viewer)
         out["first"] = self.first
         out["stage"] = "choose" if self.choosing else (
-            "start" if self.stack and self.stack[-1]["k"] in ("show", "shown") else "play")
+            "start" if self.stack and isinstance(self.stack[-1], ShowAsk | Shown) else "play")
         return out
 
     def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:

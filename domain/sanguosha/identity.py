@@ -22,13 +22,13 @@ from typing import Any
 from eventsourcing.domain import event
 
 from domain.game import Game, InvalidSetup, Viewer, check_seating, pick, seat_outcome
+from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
 from domain.sanguosha.actions import NotAChoice, WrongAction
 from domain.sanguosha.cards import DECK_SIZE
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
+from domain.sanguosha.frames import ChoosingGenerals
 from domain.sanguosha.generals import ROSTER
-from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
 from domain.sanguosha.roster_identity import (
     HP,
     LORD_DRAWN,
@@ -37,6 +37,7 @@ from domain.sanguosha.roster_identity import (
     dealt_to_each,
     general_view,
 )
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, skill_view
 
 LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
 ROLES = (LORD, LOYALIST, REBEL, RENEGADE)
@@ -61,8 +62,8 @@ OPTIONS = {
     "ask_everyone": "true: every living seat answers each Nullification and dying-Peach "
                     "window (holder or not), so no window tells that someone holds one; "
                     "more events, slower bot games (default false)",
-    "generals": "true: every seat plays a general of the 25 standard ones (HP and gender; "
-                "no skills yet), chosen before the first turn (default false)",
+    "generals": "true: every seat plays a general of the 25 standard ones (HP, gender and "
+                "skills), chosen before the first turn (default false)",
 }
 CHOOSE_GENERAL = "choose_general"
 
@@ -220,9 +221,9 @@ class IdentityGame(SanguoshaGame):
                 if offer is not None:
                     game.offers[seat] = list(offer)
             if not game.stack:
-                game.stack.append({"k": "generals", "w": game.lord, "a": CHOOSE_GENERAL})
+                game.stack.append(ChoosingGenerals(waiting=game.lord, ask=CHOOSE_GENERAL))
             else:
-                game.stack[-1]["w"] = None  # every other seat chooses at once
+                game.stack[-1].waiting = None  # every other seat chooses at once
 
     class GeneralChosen(Game.SecretEvent):
         """A seat keeps one of its offered generals: the lord's is public at once (its HP
@@ -346,6 +347,8 @@ class IdentityGame(SanguoshaGame):
             general = self.generals[seat]
             out["general"] = (general_view(general) if general is not None
                               and self.general_visible(seat, viewer) else None)
+            if out["general"] is not None:
+                out["general"]["skills"] = [skill_view(sid) for sid in self.skills[seat]]
             out["chosen"] = general is not None
             if self.choosing and (viewer == seat or self.sees_all(viewer)):
                 out["offered"] = list(self.offers[seat])

@@ -14,12 +14,10 @@ from domain.sanguosha.cards import (
     ARROWS,
     BARBARIANS,
     COLLATERAL,
-    CROSSBOW,
     DISMANTLEMENT,
     DUEL,
     EQUIPMENT,
     EX_NIHILO,
-    HALBERD,
     INDULGENCE,
     KILL,
     KIND,
@@ -28,9 +26,9 @@ from domain.sanguosha.cards import (
     PEACH,
     PEACH_GARDEN,
     SNATCH,
-    SPEAR,
     WEAPON,
 )
+from domain.sanguosha.conversions import multi_card
 from domain.sanguosha.distance import attack_range, distances_from, in_range
 
 Action = dict[str, Any]
@@ -41,8 +39,7 @@ UNTARGETED = frozenset({EX_NIHILO, BARBARIANS, ARROWS, PEACH_GARDEN, AMAZING_GRA
 
 def kill_allowed(table: Any, seat: int) -> bool:
     """One Kill per play phase unless a Crossbow is equipped (or a skill lifts it)."""
-    weapon = table.equip[seat][WEAPON]
-    return (table.kills < 1 or (weapon is not None and NAME[weapon] == CROSSBOW)
+    return (table.kills < 1 or table.has_equip_mod(seat, "kill_limit")
             or (table.skilled and "kill_limit" in table.mods[seat]))
 
 
@@ -81,8 +78,7 @@ def legal_uses(table: Any, seat: int) -> list[Action]:
     reach = attack_range(equip[seat])
     others = [s for s in range(n) if s != seat and alive[s]]
     reachable = [s for s in others if dist[s] <= reach]
-    weapon = equip[seat][WEAPON]
-    wname = None if weapon is None else NAME[weapon]
+    more = table.equip_mod(seat, "extra_targets") or 0
     can_kill = kill_allowed(table, seat)
     has_any = {s: bool(table.hands[s] or table.judging[s] or any(c is not None for c in equip[s]))
                for s in others}
@@ -93,8 +89,8 @@ def legal_uses(table: Any, seat: int) -> list[Action]:
         if name == KILL:
             if not can_kill:
                 continue
-            if wname == HALBERD and len(hand) == 1:
-                for k in (1, 2, 3):
+            if more and len(hand) == 1:
+                for k in range(1, 2 + more):
                     for combo in combinations(reachable, k):
                         out.append({"type": "use", "card": c, "targets": list(combo)})
             else:
@@ -123,8 +119,9 @@ def legal_uses(table: Any, seat: int) -> list[Action]:
                     for v in in_range(h, alive, equip)
                 ]
             out.extend({"type": "use", "card": c, "targets": list(t)} for t in collateral_targets)
-    if wname == SPEAR and can_kill and len(hand) >= 2:
-        out.extend({"type": "use", "spear": True, "count": 2, "from": list(hand), "targets": [t]}
+    for conv in multi_card(table, seat, KILL) if can_kill else ():
+        out.extend({"type": "use", str(conv.key): True, "count": conv.count, "from": list(hand),
+                    "targets": [t]}
                    for t in reachable)
     out.append({"type": "end_play"})
     return out
@@ -141,8 +138,7 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
     reach = attack_range(equip[seat])
     others = [s for s in range(n) if s != seat and alive[s]]
     reachable = [s for s in others if dist[s] <= reach]
-    weapon = equip[seat][WEAPON]
-    wname = None if weapon is None else NAME[weapon]
+    more = table.equip_mod(seat, "extra_targets") or 0
     can_kill = kill_allowed(table, seat)
     near = 10**6 if table.mod(seat, "trick_range") else 1
     has_any = {s: bool(table.hands[s] or table.judging[s] or any(c is not None for c in equip[s]))
@@ -171,8 +167,8 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             if not can_kill:
                 continue
             ok = [t for t in reachable if may_target(table, t, KILL)]
-            if wname == HALBERD and len(hand) == 1 and via is None:
-                for k in (1, 2, 3):
+            if more and len(hand) == 1 and via is None:
+                for k in range(1, 2 + more):
                     for combo in combinations(ok, k):
                         add(list(combo))
             else:
@@ -209,15 +205,16 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
                     [h, v] for h in others if equip[h][WEAPON] is not None
                     for v in kill_targets(table, h)
                 ]
-            for t in collateral_targets:
-                add(list(t))
-    if wname == SPEAR and can_kill and len(hand) >= 2:
-        out.extend({"type": "use", "spear": True, "count": 2, "from": list(hand), "targets": [t]}
+            for pair in collateral_targets:
+                add(list(pair))
+    for conv in multi_card(table, seat, KILL) if can_kill else ():
+        out.extend({"type": "use", str(conv.key): True, "count": conv.count, "from": list(hand),
+                    "targets": [t]}
                    for t in reachable if may_target(table, t, KILL))
     frame = table.stack[-1]
     for sid in table.skills[seat]:
         sk = SKILLS[sid]
-        if sk.kind != Kind.ACTIVE and not (sk.mods.get("call") == KILL):
+        if sk.kind != Kind.ACTIVE and sk.mods.get("call") != KILL:
             continue
         if sk.limit is not None and table.uses.get(f"{seat}:{sid}", 0) >= sk.limit:
             continue

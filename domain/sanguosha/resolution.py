@@ -2,20 +2,17 @@
 
 Why it exists: a card's effect spans many decisions (a Kill asks for a Dodge, a Dodge may
 be followed by a Blade Kill, a damage may open a dying rescue...). The pending effects are
-kept as a stack of small *frames* (plain dicts) in the aggregate's state. After every event,
-the event body calls ``_settle()``, which advances the top frame deterministically until
-either
+kept as a stack of typed *frames* (``frames.py``) in the aggregate's state. After every
+event, the event body calls ``_settle()``, which advances the top frame deterministically
+until either
 
-* a seat must decide: the frame gets ``w`` (waiting seat) and ``a`` (the ask), or
+* a seat must decide: the frame ``wait``s on it with an ``ask``, or
 * a *fact* must happen (draw, judgment, damage, death...): ``self.due`` describes it and the
   command-side driver records it as an event (drawing may first need a recorded reshuffle,
   the only chance involved).
 
 Because ``_settle`` is a pure function of state it runs identically on replay. A due may
 carry ``then``: the stage its frame moves to when the fact lands (``_landed``).
-
-Frame keys: ``k`` kind, ``w`` waiting seat, ``a`` ask, ``st`` stage, ``u`` user, ``cs`` the
-cards used, ``t`` targets, ``i`` current target index, ``ans`` the last answer.
 """
 
 from __future__ import annotations
@@ -26,42 +23,54 @@ from domain.sanguosha.cards import (
     AMAZING_GRACE,
     ARMOR,
     ARROWS,
-    AXE,
     BARBARIANS,
-    BLADE,
     COLLATERAL,
     DISMANTLEMENT,
-    DOUBLE_SWORDS,
     DUEL,
     EX_NIHILO,
-    ICE_SWORD,
     INDULGENCE,
     KILL,
     KILLS,
-    KYLIN_BOW,
     NAME,
     NULLIFICATIONS,
     PEACH,
     PEACH_GARDEN,
     PEACHES,
-    QINGGANG,
-    RENWANG_SHIELD,
     SNATCH,
-    SPEAR,
     WEAPON,
-    color,
 )
-from domain.sanguosha.conversions import as_cards
+from domain.sanguosha.conversions import as_cards, multi_card
 from domain.sanguosha.distance import in_range, order_from
+from domain.sanguosha.frames import (
+    AfterDeath,
+    AreaUse,
+    CardUse,
+    CollateralUse,
+    DelayedCheck,
+    DelayedStage,
+    DiscardPhase,
+    DuelUse,
+    Dying,
+    DyingStage,
+    ExNihiloUse,
+    Frame,
+    GraceUse,
+    JudgeStage,
+    Judgment,
+    KillUse,
+    NullifyWindow,
+    PeachGardenUse,
+    PeachUse,
+    PlayPhase,
+    SkillEffect,
+    Stage,
+    TakeUse,
+    Trigger,
+)
+from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import kill_targets
 from domain.sanguosha.skill import SKILLS, Point
-from domain.sanguosha.zones import has_cards, horses_of
-
-Frame = dict[str, Any]
-
-#: per-target scratch keys of a Kill frame, cleared when it moves to the next target
-_KILL_SCRATCH = ("ig", "et", "ice", "ky", "left", "pf", "pa", "ans",
-                 "tg", "ts", "nd", "d1", "called")
+from domain.sanguosha.zones import has_cards
 
 
 class Resolution:
@@ -100,6 +109,8 @@ class Resolution:
         def _point_once(self, point: Point, seat: int) -> bool: ...
         def _watch(self) -> bool: ...
         def holds(self, seat: int, name: str) -> bool: ...
+        def equip_mod(self, seat: int, key: str) -> Any: ...
+        def equipment_skills(self, seat: int) -> list[Any]: ...
 
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -120,9 +131,9 @@ class Resolution:
                 self._turn_step()
                 continue
             f = stack[-1]
-            if f["w"] is not None:
+            if f.waiting is not None:
                 return
-            step = _STEPS.get(f["k"])
+            step = _STEPS.get(type(f))
             if step is None:
                 self._step_mode(f)
             else:
@@ -130,7 +141,7 @@ class Resolution:
 
     def _step_mode(self, f: Frame) -> None:
         """Frames only a mode knows (e.g. the bonuses after showing generals)."""
-        raise AssertionError(f"unknown frame {f['k']!r}")
+        raise AssertionError(f"unknown frame {f.kind!r}")
 
     def _landed(self) -> None:
         """A due fact was recorded: clear it and move its frame on."""
@@ -140,21 +151,10 @@ class Resolution:
         self.due = None
         then = d.get("then")
         if then is not None:
-            top = self.stack[-1]
-            if then == "todo":
-                top["todo"].pop(0)
-            else:
-                top["st"] = then
+            self.stack[-1].set_stage(then)
 
     def _answer(self, value: bool) -> None:
-        top = self.stack[-1]
-        top["ans"] = value
-        top["w"] = None
-
-    @staticmethod
-    def _ask(f: Frame, seat: int, ask: str) -> None:
-        f["w"] = seat
-        f["a"] = ask
+        self.stack[-1].release(value)
 
     # --- small queries ---------------------------------------------------------------
     def _weapon(self, seat: int) -> str | None:
@@ -180,31 +180,31 @@ class Resolution:
         hand = self.hands[seat]
         if self.skilled and as_cards(self, seat, KILL, use=True):
             return True
-        return not KILLS.isdisjoint(hand) or (self._weapon(seat) == SPEAR and len(hand) >= 2)
+        return not KILLS.isdisjoint(hand) or bool(multi_card(self, seat, KILL))
 
-    def _finish(self, f: Frame) -> None:
+    def _finish(self, f: CardUse) -> None:
         """A card's use is over: pop it; its cards (and leftovers) go to the discard pile."""
         self.stack.pop()
         fl = self.flight
-        for c in f["cs"] + f.get("rev", []):
+        for c in f.cards + f.revealed:
             if c in fl:
                 fl.remove(c)
                 self.discard.append(c)
 
-    def _window(self, f: Frame, trick: str, target: int) -> bool | None:
+    def _window(self, f: Any, trick: str, target: int) -> bool | None:
         """Open a Nullification window on ``trick``'s effect on ``target``.
 
         Returns None while it is open (the frame is re-entered once it closes), else
         whether the effect was nullified. Nobody holding a Nullification: no window.
         """
-        if "nul" in f:
-            return bool(f.pop("nul"))
-        if f.get("nonul"):  # Lijian's Duel cannot be nullified
+        if f.window is not None:
+            result, f.window = f.window, None
+            return result
+        if f.unstoppable:  # Lijian's Duel
             return False
         if not self._any_nullifier():
             return False
-        self.stack.append({"k": "nul", "w": None, "a": "nullify", "trick": trick,
-                           "tgt": target, "n": False, "passed": []})
+        self.stack.append(NullifyWindow(ask="nullify", trick=trick, target=target))
         return None
 
     # --- the turn (the stack is empty) ------------------------------------------------
@@ -220,8 +220,7 @@ class Resolution:
             for card in reversed(self.judging[cur]):
                 if card not in self.judged:
                     self.judged.append(card)
-                    self.stack.append({"k": "delayed", "w": None, "a": None, "card": card,
-                                       "o": cur, "st": "start"})
+                    self.stack.append(DelayedCheck(card=card, owner=cur))
                     return
             self.phase = "draw"
         elif ph == "draw":
@@ -239,7 +238,7 @@ class Resolution:
             if self.skip_play:
                 self.due = {"k": "phase", "seat": cur, "phase": "discard", "skipped": "play"}
             else:
-                self.stack.append({"k": "play", "w": cur, "a": "play"})
+                self.stack.append(PlayPhase(waiting=cur, ask="play"))
         elif ph == "discard":
             if self.skilled:
                 if self._point_once(Point.DISCARD, cur):
@@ -249,7 +248,7 @@ class Resolution:
                     return
             excess = len(self.hands[cur]) - self.hp[cur]
             if excess > 0:
-                self.stack.append({"k": "discard", "w": cur, "a": "discard", "n": excess})
+                self.stack.append(DiscardPhase(waiting=cur, ask="discard", count=excess))
             else:
                 self.due = {"k": "turn_end", "seat": cur}
         else:
@@ -258,160 +257,108 @@ class Resolution:
             self.due = {"k": "turn_end", "seat": cur}
 
     # --- steps by frame kind ------------------------------------------------------------
-    def _step_nul(self, f: Frame) -> None:
-        passed, hands, alive = f["passed"], self.hands, self.alive
+    def _step_nul(self, f: NullifyWindow) -> None:
+        passed, hands, alive = f.passed, self.hands, self.alive
         everyone = self._ask_everyone
         for s in order_from(self.current, self.n):
             if alive[s] and s not in passed and (
                     everyone or not NULLIFICATIONS.isdisjoint(hands[s])):
-                f["w"] = s
-                f["a"] = "nullify"
+                f.wait(s, "nullify")
                 return
         self.stack.pop()
-        self.stack[-1]["nul"] = f["n"]
+        below = self.stack[-1]
+        assert isinstance(below, CardUse | DelayedCheck)
+        below.window = f.nullified
 
-    def _step_kill(self, f: Frame) -> None:
-        st, u = f["st"], f["u"]
-        if st == "start":
-            if f["i"] >= len(f["t"]):
+    def _step_kill(self, f: KillUse) -> None:
+        """Per target: its skills on becoming a target, the user's (skills, then weapon)
+        on this target, the armor, the Dodge window, the weapon when dodged or on the
+        hit, the damage."""
+        st, u = f.stage, f.user
+        if st == Stage.START:
+            if f.index >= len(f.targets):
                 return self._finish(f)
-            tg = f["t"][f["i"]]
+            tg = f.target
             if not self.alive[tg]:
-                f["i"] += 1
+                f.index += 1
                 return None
             if self.skilled:
                 # the target's skills (Liuli may pass the Kill on), then the user's (Tieqi)
-                if "tg" not in f:
-                    f["tg"] = True
+                if not f.targeted:
+                    f.targeted = True
                     if self._point(Point.TARGETED, [tg], {"u": u, "tg": tg}):
                         return None
-                    tg = f["t"][f["i"]]
-                if "ts" not in f:
-                    f["ts"] = True
+                    tg = f.target
+                if not f.specified:
+                    f.specified = True
                     if self._point(Point.KILL_TARGET, [u], {"u": u, "tg": tg}):
                         return None
-                tg = f["t"][f["i"]]
-            weapon = self._weapon(u)
-            f["ig"] = weapon == QINGGANG
-            # rules 1 let the Renwang Shield cancel the Kill before Double Swords; from
-            # rules 2 Double Swords triggers on targeting, first (FreeKill, QSanguosha)
-            if self.rules < 2 and self._shield_blocks(f, tg):
+                tg = f.target
+            f.ignore_armor = bool(self.equip_mod(u, "ignore_armor"))
+            # rules 1 let the armor act before the weapon on targeting; from rules 2
+            # Double Swords triggers on targeting, first (FreeKill, QSanguosha)
+            if self.rules < 2 and self._at(Point.KILL_EFFECT, tg, f):
                 return None
-            g_u, g_t = self.gender(u), self.gender(tg)
-            if weapon == DOUBLE_SWORDS and g_u and g_t and g_u != g_t:
-                f["st"] = "ds"
-                self._ask(f, tg, "double_swords")
+            f.stage = Stage.SHIELD
+            if self._at(Point.KILL_TARGET, u, f):
                 return None
-            st = "shield"
-        tg = f["t"][f["i"]]
-        if st == "ds":
-            if f.pop("ans"):
-                st = "shield"
-            else:
-                self.due = {"k": "draw", "seat": u, "n": 1, "reason": "double_swords",
-                            "then": "shield"}
+            st = Stage.SHIELD
+        tg = f.target
+        if st == Stage.SHIELD:
+            if self.rules >= 2 and self._at(Point.KILL_EFFECT, tg, f):
                 return None
-        if st == "shield":
-            if self.rules >= 2 and self._shield_blocks(f, tg):
+            st = Stage.DODGE_ASK
+        if st == Stage.DODGE_ASK:
+            if f.no_dodge:  # Tieqi: no Dodge against this Kill
+                f.stage = Stage.HIT
                 return None
-            st = "dodge_ask"
-        if st == "dodge_ask":
-            if f.get("nd"):  # Tieqi: no Dodge against this Kill
-                f["st"] = "hit"
-                return None
-            f["st"] = "dodge"
-            f["et"] = False
-            self._ask(f, tg, "dodge")
-        elif st == "dodge":
-            if f.pop("ans"):
-                if self._double(u, KILL) and not f.get("d1"):  # Wushuang: a second Dodge
-                    f["d1"] = True
-                    f["et"] = False
-                    f.pop("called", None)
-                    self._ask(f, tg, "dodge")
+            f.stage = Stage.DODGE
+            f.trigrams_tried = False
+            f.wait(tg, "dodge")
+        elif st == Stage.DODGE:
+            if f.take_answer():
+                if self._double(u, KILL) and not f.one_dodge:  # Wushuang: a second Dodge
+                    f.one_dodge = True
+                    f.trigrams_tried = False
+                    f.called = False
+                    f.wait(tg, "dodge")
                     return None
-                weapon = self._weapon(u)
-                alive = self.alive[u] and self.alive[tg]
-                if weapon == BLADE and alive and self._can_kill(u):
-                    f["st"] = "blade"
-                    self._ask(f, u, "blade")
-                elif weapon == AXE and alive and len(self._axe_cards(u)) >= 2:
-                    f["st"] = "axe"
-                    self._ask(f, u, "axe")
-                else:
-                    f["st"] = "next"
+                f.stage = Stage.NEXT  # unless the weapon makes it hit (Axe)
+                self._at(Point.DODGED, u, f)
             else:
-                f["st"] = "hit"
-        elif st == "blade":
-            f.pop("ans")
-            f["st"] = "next"
-        elif st == "axe":
-            f["st"] = "hit" if f.pop("ans") else "next"
-        elif st == "hit":
-            weapon = self._weapon(u)
-            if weapon == ICE_SWORD and not f.get("ice") and has_cards(self, tg, "he"):
-                f["ice"] = True
-                f["st"] = "ice"
-                self._ask(f, u, "ice_sword")
-            elif weapon == KYLIN_BOW and not f.get("ky") and horses_of(self, tg):
-                f["ky"] = True
-                f["st"] = "kylin"
-                self._ask(f, u, "kylin")
-            else:
-                self.due = {"k": "damage", "seat": tg, "source": u,
-                            "n": 1 + self._damage_bonus(u, f), "cards": f["cs"],
-                            "reason": KILL, "then": "next"}
-        elif st == "kylin":
-            f.pop("ans")
-            f["st"] = "hit"
-        elif st == "ice":
-            if f.pop("ans"):
-                f["st"] = "ice_pick"
-                f["left"] = 2
-            else:
-                f["st"] = "hit"
-        elif st == "ice_pick":
-            if f.pop("ans", None) is not None:
-                f["left"] -= 1
-            if f["left"] > 0 and self.alive[tg] and has_cards(self, tg, "he"):
-                f["pf"], f["pa"] = tg, "he"
-                self._ask(f, u, "pick")
-            else:
-                f["st"] = "next"
-        elif st == "next":
-            f["i"] += 1
-            f["st"] = "start"
-            for key in _KILL_SCRATCH:
-                f.pop(key, None)
+                f.stage = Stage.HIT
+        elif st == Stage.HIT:
+            if not f.hit_checked:
+                f.hit_checked = True
+                if self._at(Point.KILL_HIT, u, f):
+                    return None
+            self.due = {"k": "damage", "seat": tg, "source": u,
+                        "n": 1 + self._damage_bonus(u, f), "cards": f.cards,
+                        "reason": KILL, "then": "next"}
+        elif st == Stage.NEXT:
+            f.next_target()
         return None
+
+    def _at(self, point: Point, seat: int, f: Frame) -> bool:
+        """The seat's equipment acting at a point, in place (equipment is compulsory):
+        True when it took over (a question, or a fact due)."""
+        for sk in self.equipment_skills(seat):
+            if sk.point == point and sk.apply is not None and sk.apply(self, seat, f):
+                return True
+        return False
 
     def _double(self, user: int, name: str) -> bool:
         """Wushuang: the user's card needs two answers."""
         double = self.mod(user, "double")
         return double is not None and name in double
 
-    def _damage_bonus(self, source: int, f: Frame) -> int:
+    def _damage_bonus(self, source: int, f: CardUse) -> int:
         bonus = self.mod(source, "damage_bonus")
         return 0 if bonus is None else int(bonus(self, source, f))
 
-    def _shield_blocks(self, f: Frame, tg: int) -> bool:
-        """A black Kill on a Renwang Shield (not ignored by the Qinggang Sword) has no
-        effect on that target: record it and move on to the next target."""
-        armor = self._armor(tg)
-        if (armor is not None and NAME[armor] == RENWANG_SHIELD and not f["ig"]
-                and color(f["cs"]) == "black"):
-            self.due = {"k": "blocked", "seat": tg, "source": f["u"], "armor": armor,
-                        "then": "next"}
-            return True
-        return False
-
-    def _axe_cards(self, seat: int) -> list[int]:
-        axe = self.equip[seat][WEAPON]
-        return self.hands[seat] + [c for c in self.equip[seat] if c is not None and c != axe]
-
-    def _step_duel(self, f: Frame) -> None:
-        st, u, tg = f["st"], f["u"], f["t"][0]
-        if st == "start":
+    def _step_duel(self, f: DuelUse) -> None:
+        st, u, tg = f.stage, f.user, f.targets[0]
+        if st == Stage.START:
             if not (self.alive[tg] and self.alive[u]):
                 return self._finish(f)
             r = self._window(f, DUEL, tg)
@@ -419,149 +366,148 @@ class Resolution:
                 return None
             if r:
                 return self._finish(f)
-            f["turn"] = tg
-            st = "ask"
-        if st == "ask":
-            f["st"] = "resp"
-            self._ask(f, f["turn"], "kill")
-        elif st == "resp":
-            other = u if f["turn"] == tg else tg
-            if f.pop("ans"):
-                if self._double(other, DUEL) and not f.get("k1"):  # Wushuang: two Kills
-                    f["k1"] = True
-                    f.pop("called", None)
-                    self._ask(f, f["turn"], "kill")
+            f.turn = tg
+            st = Stage.ASK
+        if st == Stage.ASK:
+            f.stage = Stage.RESP
+            f.wait(f.turn, "kill")
+        elif st == Stage.RESP:
+            other = u if f.turn == tg else tg
+            if f.take_answer():
+                if self._double(other, DUEL) and not f.one_kill:  # Wushuang: two Kills
+                    f.one_kill = True
+                    f.called = False
+                    f.wait(f.turn, "kill")
                     return None
-                f.pop("k1", None)
-                f.pop("called", None)
-                f["turn"] = other
-                f["st"] = "ask"
+                f.one_kill = f.called = False
+                f.turn = other
+                f.stage = Stage.ASK
             else:
                 n = 1 + (self._damage_bonus(other, f) if other == u else 0)
-                self.due = {"k": "damage", "seat": f["turn"], "source": other, "n": n,
-                            "cards": f["cs"], "reason": DUEL, "then": "done"}
+                self.due = {"k": "damage", "seat": f.turn, "source": other, "n": n,
+                            "cards": f.cards, "reason": DUEL, "then": "done"}
         else:
             self._finish(f)
         return None
 
-    def _step_aoe(self, f: Frame) -> None:
-        st = f["st"]
-        if st == "start":
-            if f["i"] >= len(f["t"]):
+    def _step_aoe(self, f: CardUse) -> None:
+        st = f.stage
+        if st == Stage.START:
+            if f.index >= len(f.targets):
                 return self._finish(f)
-            tg = f["t"][f["i"]]
+            tg = f.target
             if not self.alive[tg]:
-                f["i"] += 1
+                f.index += 1
                 return None
-            name = f["k"]
+            name = f.name
             r = self._window(f, name, tg)
             if r is None:
                 return None
             if r:
-                f["i"] += 1
+                f.index += 1
                 return None
-            f["st"] = "resp"
-            f["et"] = False
-            f["ig"] = False
-            self._ask(f, tg, "kill" if name == BARBARIANS else "dodge")
-        elif st == "resp":
-            if f.pop("ans"):
-                f["st"] = "next"
+            f.stage = Stage.RESP
+            f.trigrams_tried = False
+            f.ignore_armor = False
+            f.wait(tg, "kill" if name == BARBARIANS else "dodge")
+        elif st == Stage.RESP:
+            if f.take_answer():
+                f.stage = Stage.NEXT
             else:
-                self.due = {"k": "damage", "seat": f["t"][f["i"]], "source": f["u"], "n": 1,
-                            "cards": f["cs"], "reason": f["k"], "then": "next"}
+                self.due = {"k": "damage", "seat": f.target, "source": f.user, "n": 1,
+                            "cards": f.cards, "reason": f.name, "then": "next"}
         else:
-            f["i"] += 1
-            f["st"] = "start"
+            f.index += 1
+            f.stage = Stage.START
         return None
 
-    def _step_peach_garden(self, f: Frame) -> None:
-        if f["st"] == "next":
-            f["i"] += 1
-            f["st"] = "start"
+    def _step_peach_garden(self, f: CardUse) -> None:
+        if f.stage == Stage.NEXT:
+            f.index += 1
+            f.stage = Stage.START
             return None
-        if f["i"] >= len(f["t"]):
+        if f.index >= len(f.targets):
             return self._finish(f)
-        tg = f["t"][f["i"]]
+        tg = f.target
         if not self.alive[tg] or self.hp[tg] >= self.max_hp[tg]:
-            f["i"] += 1
+            f.index += 1
             return None
         r = self._window(f, PEACH_GARDEN, tg)
         if r is None:
             return None
         if r:
-            f["i"] += 1
+            f.index += 1
             return None
         self.due = {"k": "heal", "seat": tg, "n": 1, "reason": PEACH_GARDEN, "then": "next"}
         return None
 
-    def _step_amazing_grace(self, f: Frame) -> None:
-        st = f["st"]
-        if st == "reveal":
-            self.due = {"k": "reveal", "n": len(f["t"]), "reason": AMAZING_GRACE,
+    def _step_amazing_grace(self, f: CardUse) -> None:
+        st = f.stage
+        if st == Stage.REVEAL:
+            self.due = {"k": "reveal", "n": len(f.targets), "reason": AMAZING_GRACE,
                         "then": "start"}
-        elif st == "start":
-            if f["i"] >= len(f["t"]) or not f["rev"]:
+        elif st == Stage.START:
+            if f.index >= len(f.targets) or not f.revealed:
                 return self._finish(f)
-            tg = f["t"][f["i"]]
+            tg = f.target
             if not self.alive[tg]:
-                f["i"] += 1
+                f.index += 1
                 return None
             r = self._window(f, AMAZING_GRACE, tg)
             if r is None:
                 return None
             if r:
-                f["i"] += 1
+                f.index += 1
                 return None
-            f["st"] = "pick"
-            self._ask(f, tg, "grace")
+            f.stage = Stage.PICK
+            f.wait(tg, "grace")
         else:
-            f.pop("ans", None)
-            f["i"] += 1
-            f["st"] = "start"
+            f.answer = None
+            f.index += 1
+            f.stage = Stage.START
         return None
 
-    def _step_ex_nihilo(self, f: Frame) -> None:
-        if f["st"] == "start":
-            r = self._window(f, EX_NIHILO, f["u"])
+    def _step_ex_nihilo(self, f: CardUse) -> None:
+        if f.stage == Stage.START:
+            r = self._window(f, EX_NIHILO, f.user)
             if r is None:
                 return None
             if r:
                 return self._finish(f)
-            self.due = {"k": "draw", "seat": f["u"], "n": 2, "reason": EX_NIHILO,
+            self.due = {"k": "draw", "seat": f.user, "n": 2, "reason": EX_NIHILO,
                         "then": "done"}
             return None
         return self._finish(f)
 
-    def _step_peach(self, f: Frame) -> None:
-        if f["st"] == "start":
-            self.due = {"k": "heal", "seat": f["u"], "n": 1, "reason": PEACH, "then": "done"}
+    def _step_peach(self, f: CardUse) -> None:
+        if f.stage == Stage.START:
+            self.due = {"k": "heal", "seat": f.user, "n": 1, "reason": PEACH, "then": "done"}
             return None
         return self._finish(f)
 
-    def _step_take(self, f: Frame) -> None:
+    def _step_take(self, f: CardUse) -> None:
         """Dismantlement and Snatch: after the window, the user picks one of the target's
         cards from any area."""
-        if f["st"] != "start":
-            f.pop("ans", None)
+        if f.stage != Stage.START:
+            f.answer = None
             return self._finish(f)
-        tg = f["t"][0]
+        tg = f.targets[0]
         if not self.alive[tg] or not has_cards(self, tg, "hej"):
             return self._finish(f)
-        r = self._window(f, f["k"], tg)
+        r = self._window(f, f.name, tg)
         if r is None:
             return None
         if r or not has_cards(self, tg, "hej"):
             return self._finish(f)
-        f["st"] = "pick"
-        f["pf"], f["pa"] = tg, "hej"
-        self._ask(f, f["u"], "pick")
+        f.stage = Stage.PICK
+        f.pick_from, f.pick_areas = tg, "hej"
+        f.wait(f.user, "pick")
         return None
 
-    def _step_collateral(self, f: Frame) -> None:
-        st, u = f["st"], f["u"]
-        holder, victim = f["t"]
-        if st == "start":
+    def _step_collateral(self, f: CardUse) -> None:
+        st, u = f.stage, f.user
+        holder, victim = f.targets
+        if st == Stage.START:
             if not self.alive[holder] or self.equip[holder][WEAPON] is None:
                 return self._finish(f)
             r = self._window(f, COLLATERAL, holder)
@@ -572,15 +518,15 @@ class Resolution:
             reach = (kill_targets(self, holder) if self.skilled
                      else in_range(holder, self.alive, self.equip))
             if self.alive[victim] and self._can_kill(holder) and victim in reach:
-                f["st"] = "resp"
-                self._ask(f, holder, "collateral")
+                f.stage = Stage.RESP
+                f.wait(holder, "collateral")
                 return None
-            st = "give"
-        if st == "resp":
-            if f.pop("ans"):
+            st = Stage.GIVE
+        if st == Stage.RESP:
+            if f.take_answer():
                 return self._finish(f)
-            st = "give"
-        if st == "give":
+            st = Stage.GIVE
+        if st == Stage.GIVE:
             weapon = self.equip[holder][WEAPON]
             if weapon is None or not self.alive[u] or not self.alive[holder]:
                 return self._finish(f)
@@ -589,13 +535,13 @@ class Resolution:
             return None
         return self._finish(f)
 
-    def _step_delayed(self, f: Frame) -> None:
-        st, card, owner = f["st"], f["card"], f["o"]
+    def _step_delayed(self, f: DelayedCheck) -> None:
+        st, card, owner = f.stage, f.card, f.owner
         name = self.virtual.get(card) or NAME[card] if self.skilled else NAME[card]
-        if st == "start":
+        if st == DelayedStage.START:
             r = self._window(f, name, owner)
             if r is None:
-                return None
+                return
             if not r:
                 self.due = {"k": "judge", "seat": owner, "reason": name, "then": "judged"}
             elif name == INDULGENCE:
@@ -604,14 +550,14 @@ class Resolution:
                 self.stack.pop()
             else:
                 self.due = {"k": "pass_lightning", "seat": owner, "card": card, "then": "done"}
-        elif st == "judged":
+        elif st == DelayedStage.JUDGED:
             if name == INDULGENCE:
                 self.judging[owner].remove(card)
                 self.discard.append(card)
-                if f["res"]:
+                if f.result:
                     self.skip_play = True
                 self.stack.pop()
-            elif f["res"]:
+            elif f.result:
                 self.judging[owner].remove(card)
                 # with skills the Lightning stays on the table while it deals its damage,
                 # so Jianxiong may take it (FreeKill, QSanguosha); discarded when done
@@ -626,37 +572,37 @@ class Resolution:
                 self.discard.append(card)
             self.stack.pop()
 
-    def _step_dying(self, f: Frame) -> None:
-        st, v = f["st"], f["v"]
-        if st == "enter":
-            self.due = {"k": "dying", "seat": v, "source": f["src"], "then": "poll"}
+    def _step_dying(self, f: Dying) -> None:
+        v = f.victim
+        if f.stage == DyingStage.ENTER:
+            self.due = {"k": "dying", "seat": v, "source": f.source, "then": "poll"}
             return
-        f.pop("ans", None)
+        f.answer = None
         if self.hp[v] >= 1:
             self.due = {"k": "rescued", "seat": v}
             return
-        passed, hands, alive = f["passed"], self.hands, self.alive
+        passed, hands, alive = f.passed, self.hands, self.alive
         everyone = self._ask_everyone
         skilled = self.skilled
         for s in order_from(self.current, self.n):
             if alive[s] and s not in passed and (everyone or not PEACHES.isdisjoint(hands[s])
                                                  or (skilled and self.holds(s, PEACH))):
-                self._ask(f, s, "peach")
+                f.wait(s, "peach")
                 return
-        self.due = {"k": "died", "seat": v, "source": f["src"]}
+        self.due = {"k": "died", "seat": v, "source": f.source}
 
-    def _step_after(self, f: Frame) -> None:
+    def _step_after(self, f: AfterDeath) -> None:
         """After a death: what the death shows (Kingdom Wars: the victim's generals), then
         the win check, then the mode's rewards and penalties one by one, so a death that
         ends the game pays neither (rules 2, as FreeKill). Rules 1 paid them first and
         checked the win last."""
-        todo = f["todo"]
+        todo = f.todo
         if self.rules >= 2:
             if todo and todo[0]["k"] == "show":
                 self.due = dict(todo[0], then="todo")
                 return
-            if not f.get("judged"):
-                f["judged"] = True
+            if not f.judged:
+                f.judged = True
                 outcome = self.check_victory()
                 if outcome is not None:
                     self.due = {"k": "end", "outcome": outcome}
@@ -670,88 +616,95 @@ class Resolution:
         else:
             self.stack.pop()
 
-
     # --- the skill engine's frames --------------------------------------------------------
-    def _step_trig(self, f: Frame) -> None:
+    def _step_trig(self, f: Trigger) -> None:
         """A timing point: ask each queued owner whether to use its skill, in turn."""
-        f.pop("ans", None)
-        q = f["q"]
+        f.answer = None
+        q = f.queue
         while q:
             seat, sid = q.pop(0)
             if self.alive[seat] and SKILLS[sid].can(self, seat, f):
-                f["cur"] = [seat, sid]
-                self._ask(f, seat, "skill")
+                f.current = (seat, sid)
+                f.wait(seat, "skill")
                 return
-        f.pop("cur", None)
+        f.current = None
         self.stack.pop()
 
-    def _step_sk(self, f: Frame) -> None:
-        step = SKILLS[f["s"]].step
+    def _step_sk(self, f: SkillEffect) -> None:
+        step = SKILLS[f.skill].step
         if step is None:
             self.stack.pop()
         else:
             step(self, f)
 
-    def _step_judge(self, f: Frame) -> None:
+    def _step_judge(self, f: Judgment) -> None:
         """A judgment card in the open: retrials, then its effect on the frame below,
         then the owner's after-judgment skills, then the discard pile."""
-        st = f["st"]
-        if st == "retrial":
-            f["st"] = "effect"
+        if f.stage == JudgeStage.RETRIAL:
+            f.stage = JudgeStage.EFFECT
             seats = [s for s in range(self.n) if self.alive[s]]
-            self._point(Point.RETRIAL, seats, {"j": f["o"], "r": f["r"]})
+            self._point(Point.RETRIAL, seats, {"j": f.owner, "r": f.reason})
             return
-        if st == "effect":
-            from domain.sanguosha.engine import _judge  # the one judgment rule
-
-            card, reason = f["card"], f["r"]
-            result = _judge(reason, card)
+        if f.stage == JudgeStage.EFFECT:
+            card, reason = f.card, f.reason
+            result = judge_result(reason, card)
             parent = self.stack[-2]
             if reason == "eight_trigrams":
+                assert isinstance(parent, CardUse)
                 if result:
-                    parent["ans"] = True
-                    parent["w"] = None
+                    parent.release(True)
                 else:
-                    parent["et"] = True
+                    parent.trigrams_tried = True
             else:
-                parent["res"] = result
-                parent["jc"] = card
-            f["st"] = "after"
-            self._point(Point.JUDGED, [f["o"]], {"j": f["o"], "r": reason, "card": card})
+                assert isinstance(parent, DelayedCheck | SkillEffect)
+                parent.result = result
+                parent.judge_card = card
+            f.stage = JudgeStage.AFTER
+            self._point(Point.JUDGED, [f.owner], {"j": f.owner, "r": reason, "card": card})
             return
-        card = f["card"]
+        card = f.card
         if card in self.flight:
             self.flight.remove(card)
             self.discard.append(card)
         self.stack.pop()
 
-    def _frame(self, kind: str) -> Frame | None:
+    def _frame(self, kind: type[Frame]) -> Any:
         """The nearest frame of a kind, from the top of the stack."""
         for g in reversed(self.stack):
-            if g["k"] == kind:
+            if isinstance(g, kind):
                 return g
         return None
 
 
-_STEPS: dict[str, Any] = {
-    "trig": Resolution._step_trig,
-    "sk": Resolution._step_sk,
-    "judge": Resolution._step_judge,
-    "nul": Resolution._step_nul,
-    KILL: Resolution._step_kill,
-    DUEL: Resolution._step_duel,
-    BARBARIANS: Resolution._step_aoe,
-    ARROWS: Resolution._step_aoe,
-    PEACH_GARDEN: Resolution._step_peach_garden,
-    AMAZING_GRACE: Resolution._step_amazing_grace,
-    EX_NIHILO: Resolution._step_ex_nihilo,
-    PEACH: Resolution._step_peach,
-    DISMANTLEMENT: Resolution._step_take,
-    SNATCH: Resolution._step_take,
-    COLLATERAL: Resolution._step_collateral,
-    "delayed": Resolution._step_delayed,
-    "dying": Resolution._step_dying,
-    "after": Resolution._step_after,
+_STEPS: dict[type, Any] = {
+    NullifyWindow: Resolution._step_nul,
+    KillUse: Resolution._step_kill,
+    DuelUse: Resolution._step_duel,
+    AreaUse: Resolution._step_aoe,
+    PeachGardenUse: Resolution._step_peach_garden,
+    GraceUse: Resolution._step_amazing_grace,
+    ExNihiloUse: Resolution._step_ex_nihilo,
+    PeachUse: Resolution._step_peach,
+    TakeUse: Resolution._step_take,
+    CollateralUse: Resolution._step_collateral,
+    DelayedCheck: Resolution._step_delayed,
+    Dying: Resolution._step_dying,
+    AfterDeath: Resolution._step_after,
+    Trigger: Resolution._step_trig,
+    SkillEffect: Resolution._step_sk,
+    Judgment: Resolution._step_judge,
+}
+#: the frame class of each card's effect
+_USE_CLASS: dict[str, type[CardUse]] = {
+    KILL: KillUse, DUEL: DuelUse, BARBARIANS: AreaUse, ARROWS: AreaUse,
+    PEACH_GARDEN: PeachGardenUse, AMAZING_GRACE: GraceUse, EX_NIHILO: ExNihiloUse,
+    PEACH: PeachUse, DISMANTLEMENT: TakeUse, SNATCH: TakeUse, COLLATERAL: CollateralUse,
 }
 
-__all__ = ["Resolution", "Frame"]
+
+def new_use(name: str, user: int, cards: list[int], targets: list[int]) -> CardUse:
+    """The frame of a used card, of the class its effect needs."""
+    return _USE_CLASS[name](name=name, user=user, cards=list(cards), targets=list(targets))
+
+
+__all__ = ["Resolution", "Frame", "new_use"]

@@ -11,20 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sanguosha.cards import (
-    AXE,
     DODGES,
-    EIGHT_TRIGRAMS,
+    KILL,
     KILLS,
-    NAME,
     NULLIFICATIONS,
     PEACHES,
-    SPEAR,
-    WEAPON,
 )
-from domain.sanguosha.conversions import as_cards
+from domain.sanguosha.conversions import as_cards, multi_card
+from domain.sanguosha.frames import CardUse, DiscardPhase, Frame, SkillEffect, Trigger
 from domain.sanguosha.plays import legal_uses
 from domain.sanguosha.skill import SKILLS
-from domain.sanguosha.zones import horses_of
 
 Action = dict[str, Any]
 DECLINE: Action = {"type": "decline"}
@@ -53,14 +49,14 @@ def _cards_of(hand: list[int], ids: frozenset[int]) -> list[Action]:
     return [{"type": "respond", "card": c} for c in hand if c in ids]
 
 
-def _kills(table: Any, seat: int, use: bool = False) -> list[Action]:
+def kills(table: Any, seat: int, use: bool = False) -> list[Action]:
+    """The Kills the seat may play (or use): real, converted, several cards as one."""
     hand = table.hands[seat]
     out = _cards_of(hand, KILLS)
     if table.skilled:
         out += converted(table, seat, "kill", use=use)
-    weapon = table.equip[seat][WEAPON]
-    if weapon is not None and NAME[weapon] == SPEAR and len(hand) >= 2:
-        out.append({"type": "respond", "spear": True, "count": 2, "from": list(hand)})
+    for conv in multi_card(table, seat, KILL):
+        out.append({"type": "respond", str(conv.key): True, "count": conv.count, "from": list(hand)})
     return out
 
 
@@ -70,9 +66,9 @@ def converted(table: Any, seat: int, name: str, use: bool = False) -> list[Actio
             for c, sid in as_cards(table, seat, name, use=use)]
 
 
-def calls(table: Any, seat: int, f: dict[str, Any], name: str) -> list[Action]:
+def calls(table: Any, seat: int, f: Frame, name: str) -> list[Action]:
     """A lord's call on its kingdom for the card asked of it (Hujia, Jijiang)."""
-    if not table.skilled or f.get("called"):
+    if not table.skilled or (isinstance(f, CardUse) and f.called):
         return []
     out = []
     for sid in table.skills[seat]:
@@ -82,33 +78,33 @@ def calls(table: Any, seat: int, f: dict[str, Any], name: str) -> list[Action]:
     return out
 
 
-def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
+def answers(table: Any, seat: int, f: Frame) -> list[Action]:
     """The legal actions of ``seat``, which the top frame ``f`` waits on."""
-    ask = f["a"]
+    ask = f.ask
     hand = table.hands[seat]
     if ask == "play":
         return legal_uses(table, seat)
-    if table.skilled:
-        if f["k"] == "sk":
-            skill_answers = SKILLS[f["s"]].answers
-            assert skill_answers is not None
-            return skill_answers(table, seat, f)
-        if ask == "skill":
-            sid = f["cur"][1]
-            return SKILLS[sid].offers(table, seat, f) + [DECLINE]
+    if isinstance(f, SkillEffect):  # a skill's (or a weapon's) own question
+        skill_answers = SKILLS[f.skill].answers
+        assert skill_answers is not None
+        return skill_answers(table, seat, f)
+    if table.skilled and ask == "skill":
+        assert isinstance(f, Trigger) and f.current is not None
+        sid = f.current[1]
+        return SKILLS[sid].offers(table, seat, f) + [DECLINE]
     if ask == "discard":
-        return [{"type": "discard", "count": f["n"], "from": list(hand)}]
+        assert isinstance(f, DiscardPhase)
+        return [{"type": "discard", "count": f.count, "from": list(hand)}]
     if ask == "dodge":
         out = _cards_of(hand, DODGES)
         if table.skilled:
             out += converted(table, seat, "dodge") + calls(table, seat, f, "dodge")
-        armor = table.equip[seat][1]
-        if (armor is not None and NAME[armor] == EIGHT_TRIGRAMS and not f.get("ig")
-                and not f.get("et")):
-            out.append({"type": "eight_trigrams"})
+        for sk in table.equipment_skills(seat):  # Eight Trigrams
+            if sk.demand is not None:
+                out += sk.demand(table, seat, f)
         return out + [DECLINE]
     if ask == "kill":
-        return _kills(table, seat) + calls(table, seat, f, "kill") + [DECLINE]
+        return kills(table, seat) + calls(table, seat, f, "kill") + [DECLINE]
     if ask == "nullify":
         return _cards_of(hand, NULLIFICATIONS) + [DECLINE]
     if ask == "peach":
@@ -116,20 +112,11 @@ def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
         if table.skilled:
             out += converted(table, seat, "peach")
         return out + [DECLINE]
-    if ask in ("blade", "collateral"):
-        return _kills(table, seat, use=True) + [DECLINE]
-    if ask == "axe":
-        axe = table.equip[seat][WEAPON]
-        pool = hand + [c for c in table.equip[seat] if c is not None and c != axe]
-        assert axe is not None and NAME[axe] == AXE
-        return [{"type": "discard", "count": 2, "from": pool}, DECLINE]
-    if ask == "ice_sword":
-        return [{"type": "accept"}, DECLINE]
-    if ask == "kylin":
-        target = f["t"][f["i"]]
-        return [{"type": "choose", "card": c} for c in horses_of(table, target)] + [DECLINE]
+    if ask == "collateral":
+        return kills(table, seat, use=True) + [DECLINE]
     if ask == "pick":
-        target, areas = f["pf"], f["pa"]
+        assert isinstance(f, CardUse) and f.pick_from is not None
+        target, areas = f.pick_from, f.pick_areas
         out = []
         if table.hands[target]:
             out.append({"type": "choose", "area": "hand"})
@@ -138,8 +125,6 @@ def answers(table: Any, seat: int, f: dict[str, Any]) -> list[Action]:
             out += [{"type": "choose", "card": c} for c in table.judging[target]]
         return out
     if ask == "grace":
-        return [{"type": "choose", "card": c} for c in f["rev"]]
-    if ask == "double_swords":
-        offer = [{"type": "discard", "count": 1, "from": list(hand)}] if hand else []
-        return offer + [DECLINE]
+        assert isinstance(f, CardUse)
+        return [{"type": "choose", "card": c} for c in f.revealed]
     raise AssertionError(f"unknown ask {ask!r}")

@@ -22,14 +22,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 Action = dict[str, Any]
-Frame = dict[str, Any]
+Frame = Any  # a frame of ``frames.py`` (typed there; skills receive whichever is on top)
 
 
-class Point(str, Enum):
+class Point(StrEnum):
     """The moments a triggered skill can act at (the owner is always the one asked)."""
 
     START = "start"  # the owner's start phase begins (Luoshen, Guanxing)
@@ -44,9 +44,13 @@ class Point(str, Enum):
     TRICK_USED = "trick_used"  # the owner used a real non-delayed trick (Jizhi)
     HAND_EMPTIED = "hand_emptied"  # the owner lost its last hand card (Lianying)
     EQUIP_LOST = "equip_lost"  # a card left the owner's equipment area (Xiaoji)
+    # where a Kill's weapons and armor act (the user's weapon, the target's armor)
+    KILL_EFFECT = "kill_effect"  # before the Kill takes effect on the owner (Renwang)
+    DODGED = "dodged"  # the owner's Kill was dodged (Blade, Axe)
+    KILL_HIT = "kill_hit"  # the owner's Kill hits, before its damage (Ice Sword, Kylin)
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     TRIGGERED = "triggered"
     ACTIVE = "active"
     CONVERSION = "conversion"
@@ -62,26 +66,34 @@ def _always(game: Any, seat: int, f: Frame) -> bool:
 
 
 def _yes(game: Any, seat: int, f: Frame) -> list[Action]:
-    return [{"type": "skill", "skill": f["s"] if f.get("k") == "sk" else f["cur"][1]}]
+    from domain.sanguosha.frames import SkillEffect
+
+    if isinstance(f, SkillEffect):
+        return [{"type": "skill", "skill": f.skill}]
+    return [{"type": "skill", "skill": f.current[1]}]
 
 
 def _push(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
           choice: str | None) -> None:
     """The default effect of using a skill: its own frame goes on the stack."""
+    from domain.sanguosha.frames import SkillEffect, Trigger
+
     top = game.stack[-1] if game.stack else None
-    ctx = top["c"] if top is not None and top["k"] == "trig" else {}
-    game.stack.append({"k": "sk", "s": skill, "o": seat, "w": None, "a": None,
-                       "st": "start", "cs": list(cards), "t": list(targets),
-                       "ch": choice, "c": ctx})
+    ctx = top.context if isinstance(top, Trigger) else {}
+    game.stack.append(SkillEffect(skill=skill, owner=seat, cards=list(cards),
+                                  targets=list(targets), choice=choice, context=ctx))
 
 
 @dataclass(frozen=True)
 class Conversion:
-    """Use or play ``fits`` cards (from the ``zones``: h hand, e equipment) as ``to``."""
+    """Use or play ``fits`` cards (from the ``zones``: h hand, e equipment) as ``to``;
+    ``count`` cards at once (the Spear: two), offered as a template marked ``key``."""
 
     to: str
     fits: Callable[[int], bool]
     zones: str = "h"
+    count: int = 1
+    key: str | None = None
     use: bool = True  # in the play phase
     respond: bool = True  # when the card is asked for
     when: Callable[[Any, int], bool] | None = None  # e.g. only outside one's own turn
@@ -105,6 +117,13 @@ class Skill:
     limit: int | None = None  # uses per play phase (active skills)
     conversions: tuple[Conversion, ...] = ()
     secret: bool = False  # the used cards are seen by the user and its targets only
+    #: equipment (a weapon or armor card's effect): compulsory where it acts, so it is
+    #: applied in place by ``apply`` (True: it took over, the caller waits) with no
+    #: question of whether to use it; its own questions are asked by its frame
+    equipment: bool = False
+    apply: Callable[[Any, int, Frame], bool] | None = None
+    #: extra answers the skill adds to a window asking for a card (Eight Trigrams)
+    demand: Callable[[Any, int, Frame], list[Action]] | None = None
     can: Callable[[Any, int, Frame], bool] = _always
     offers: Callable[[Any, int, Frame], list[Action]] = _yes
     used: Callable[[Any, int, str, list[int], list[int], str | None], None] = _push
@@ -120,6 +139,12 @@ class Skill:
 
 
 SKILLS: dict[str, Skill] = {}
+#: equipment card name -> the skill the card brings while equipped
+EQUIPMENT_SKILLS: dict[str, Skill] = {}
+#: card id -> the skill that card brings while equipped (None: none), for the hot paths
+SKILL_OF_CARD: list[Skill | None] = []
+#: a multi-card conversion's action key -> the card it makes ({"spear": true}: a Kill)
+KEYED: dict[str, str] = {}
 #: how a skill's judgment reads its card (``Judged.reason`` is the skill id)
 JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
 #: general id -> its skills' ids, in the order of the rules page
@@ -132,6 +157,15 @@ def register(general: str, *skills: Skill) -> None:
             raise ValueError(f"skill {s.id!r} registered twice")
         SKILLS[s.id] = s
     GENERAL_SKILLS[general] = GENERAL_SKILLS.get(general, ()) + tuple(s.id for s in skills)
+
+
+def register_equipment(card_name: str, skill: Skill) -> None:
+    from domain.sanguosha.cards import DECK
+
+    SKILLS[skill.id] = skill
+    EQUIPMENT_SKILLS[card_name] = skill
+    SKILL_OF_CARD[:] = [EQUIPMENT_SKILLS.get(c.name) for c in DECK]
+    KEYED.update({conv.key: conv.to for conv in skill.conversions if conv.key is not None})
 
 
 def skill_view(sid: str) -> dict[str, Any]:

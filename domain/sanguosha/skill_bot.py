@@ -20,6 +20,7 @@ from domain.sanguosha.cards import (
     NULLIFICATION,
     PEACH,
 )
+from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.seen import Seen
 
 Action = dict[str, Any]
@@ -45,8 +46,6 @@ def _good_for_owner(reason: str, result: bool) -> bool:
 
 
 def _retrial(seen: Seen, friend: Friend) -> Action:
-    from domain.sanguosha.engine import _judge  # the rules' own reading of a judgment
-
     ctx = seen.pending.get("context") or {}
     judged, reason, now = ctx.get("j"), ctx.get("r"), ctx.get("judge_card")
     if judged is None or reason is None or now is None:
@@ -55,10 +54,10 @@ def _retrial(seen: Seen, friend: Friend) -> Action:
     if f == 0:
         return DECLINE
     want = f > 0
-    if _good_for_owner(reason, _judge(reason, now)) == want:
+    if _good_for_owner(reason, judge_result(reason, now)) == want:
         return DECLINE
     fits = [a for a in seen.legal if a["type"] == "skill"
-            and _good_for_owner(reason, _judge(reason, a["card"])) == want]
+            and _good_for_owner(reason, judge_result(reason, a["card"])) == want]
     return min(fits, key=lambda a: worth(a["card"])) if fits else DECLINE
 
 
@@ -152,9 +151,8 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             out.append((6.0, _cheapest(a)))
         elif sid == "lijian" and rel[0] < 0 and rel[1] <= 0:
             out.append((5.0 - rel[1], _cheapest(a)))
-        elif sid == "jijiang" and rel[0] < 0:
-            if not any(NAME[c] == KILL for c in hand):
-                out.append((4.5, a))
+        elif sid == "jijiang" and rel[0] < 0 and not any(NAME[c] == KILL for c in hand):
+            out.append((4.5, a))
     return out
 
 

@@ -483,14 +483,14 @@ class _Story:
 
     def on_SkillUsed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         if _retrial(self.events[i]) and self.judgment is not None and d.get("cards"):
-            from domain.sanguosha.engine import _judge  # the one judgment rule
+            from domain.sanguosha.judgment import judge_result  # the one judgment rule
 
             reason, card = self.judgment[1], d["cards"][0]
             text = (f"{self.who(d.get('seat'))} uses {self.narrator.word(d.get('skill'))}: "
                     f"{card_label(card)} replaces the judgment card")
             if self.retried(i) or not isinstance(card, int):
                 return text, i
-            return text + _meaning(reason, _judge(str(reason), card)), i
+            return text + _meaning(reason, judge_result(str(reason), card)), i
         text = f"{self.who(d.get('seat'))} uses {self.narrator.word(d.get('skill'))}"
         if d.get("targets"):
             text += f" on {self.whom(d['targets'])}"

@@ -185,7 +185,8 @@ def test_a_row_edited_into_text_is_named_not_a_crash(hall: GameHall, store: str,
                                                       stored: Hand) -> None:
     # sqlite3's replace() on a BLOB column, without a CAST back, stores TEXT
     if not store.startswith("sqlite"):
-        pytest.skip("only SQLite lets a BLOB column be overwritten with text; PostgreSQL keeps bytea a bytea")
+        pytest.skip("only SQLite lets a BLOB column be overwritten with text; "
+                    "PostgreSQL keeps bytea a bytea")
     tamper(store, "UPDATE {table} SET state = REPLACE(CAST(state AS TEXT), '\"bid\":3', "
            "'\"bid\":2') WHERE originator_id=%s AND originator_version=3",
            key(store, stored.id))

@@ -22,6 +22,7 @@ def hall() -> GameHall:
     simulate(h, "killer", 30, "uniform-random", seed=2, players=8)
     simulate(h, "identity", 12, "identity", seed=3, players=8)
     simulate(h, "identity", 12, "random", seed=4, players=5)
+    simulate(h, "identity", 8, "expert", seed=7, players=6, options={"generals": True})
     simulate(h, "hegemony", 8, "kingdom", seed=5, players=6)
     simulate(h, "hegemony", 8, "random", seed=6, players=9)
     return h
@@ -33,6 +34,24 @@ def test_simulated_games_audit_clean(hall: GameHall, kind: str) -> None:
         report = audit_game(hall, gid)
         assert report.agrees, report.text()
         assert report.recount is not None and report.recount.details["deaths"]
+
+
+def test_a_generals_game_audit_names_each_killer(hall: GameHall) -> None:
+    # identity games with generals (skills) are recounted by the engine-side recount; its
+    # report names the seat that killed, as the Died events record it
+    named = 0
+    for gid in hall.iter_game_ids("identity"):
+        stored = read_stored(hall, gid)
+        if not stored.facts[0].data["options"].get("generals"):
+            continue
+        report = audit_game(hall, gid)
+        assert report.agrees, report.text()
+        for fact in stored.facts:
+            if fact.type == "Died" and fact.data["killer"] is not None:
+                named += 1
+                assert f"killed by seat {fact.data['killer']} (event {fact.version})" \
+                    in report.text()
+    assert named
 
 
 def facts_of(hall: GameHall, kind: str, want: str) -> list[Fact]:

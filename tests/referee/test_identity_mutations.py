@@ -18,6 +18,7 @@ from domain.game import Chained
 from domain.sanguosha import plays, resolution
 from domain.sanguosha.bots import IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
+from domain.sanguosha.frames import AfterDeath, Dying, DyingStage
 from domain.sanguosha.identity import LORD, LOYALIST, REBEL, IdentityGame
 from domain.simulate import play_out
 from service.audit import audit_game, read_stored
@@ -128,22 +129,21 @@ def test_a_seat_dies_at_one_hp(monkeypatch: pytest.MonkeyPatch) -> None:
         apply(self, game)
         if game.hp[self.seat] == 1:
             fired.append((str(game.id), self.originator_version + 1))
-            game.stack.append({"k": "dying", "w": None, "a": None, "v": self.seat,
-                               "src": self.source, "st": "enter", "passed": []})
+            game.stack.append(Dying(victim=self.seat, source=self.source))
             game._settle()
 
-    step = resolution._STEPS["dying"]
+    step = resolution._STEPS[Dying]
 
-    def dying(self: IdentityGame, f: dict[str, Any]) -> None:
-        if f["st"] != "enter" and self.hp[f["v"]] == 1:
-            self.hp[f["v"]] = 0  # needs one more Peach
+    def dying(self: IdentityGame, f: Dying) -> None:
+        if f.stage != DyingStage.ENTER and self.hp[f.victim] == 1:
+            self.hp[f.victim] = 0  # needs one more Peach
             step(self, f)
-            self.hp[f["v"]] = 1
+            self.hp[f.victim] = 1
             return
         step(self, f)
 
     monkeypatch.setattr(damaged_event, "apply", damaged)
-    monkeypatch.setitem(resolution._STEPS, "dying", dying)
+    monkeypatch.setitem(resolution._STEPS, Dying, dying)
     games = 0
     # bots that seldom rescue at 0 HP, so the first broken rule is the dying at 1 HP
     for gid, _, flagged in played(14, seed=4, policies=("identity", "random")):
@@ -216,9 +216,9 @@ def test_more_than_one_kill_per_play_phase(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_rewards_before_the_victory_check(monkeypatch: pytest.MonkeyPatch) -> None:
     # the engine of old: rewards and penalties first, then the victory check
-    def after(self: IdentityGame, f: dict[str, Any]) -> None:
-        if f["todo"]:
-            self.due = dict(f["todo"][0], then="todo")
+    def after(self: IdentityGame, f: AfterDeath) -> None:
+        if f.todo:
+            self.due = dict(f.todo[0], then="todo")
             return
         outcome = self.check_victory()
         if outcome is not None:
@@ -226,7 +226,7 @@ def test_rewards_before_the_victory_check(monkeypatch: pytest.MonkeyPatch) -> No
         else:
             self.stack.pop()
 
-    monkeypatch.setitem(resolution._STEPS, "after", after)
+    monkeypatch.setitem(resolution._STEPS, AfterDeath, after)
     shown = 0
     for _, facts, flagged in played(20, seed=7, policies=("random",)):
         last = of(facts, "Died")[-1]

@@ -4,8 +4,8 @@ declined or used skill is an event like any other."""
 
 from __future__ import annotations
 
-from domain.sanguosha.cards import KILL, NAME, RED
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS, Kind
+from domain.sanguosha.cards import DECK, EQUIPMENT, KILL, NAME, RED
+from domain.sanguosha.skill import EQUIPMENT_SKILLS, GENERAL_SKILLS, SKILLS, Kind
 from tests.sanguosha.rig import act, card, kinds, table
 
 # seat 0 is the lord (Cao Cao), 1 a rebel, 2 a loyalist, 3 the renegade
@@ -14,7 +14,8 @@ CAST = ["caocao", "guanyu", "zhangfei", "zhugeliang"]
 
 def test_the_registry_holds_every_skill_of_the_25_generals() -> None:
     assert len(GENERAL_SKILLS) == 25
-    assert sum(len(s) for s in GENERAL_SKILLS.values()) == 40 == len(SKILLS)
+    assert sum(len(s) for s in GENERAL_SKILLS.values()) == 40
+    assert len(SKILLS) == 40 + len(EQUIPMENT_SKILLS)
     lords = {g for g, ss in GENERAL_SKILLS.items() if any(SKILLS[s].lord for s in ss)}
     assert lords == {"caocao", "liubei", "sunquan"}
 
@@ -90,3 +91,10 @@ def _to_play(game, seat: int) -> None:  # type: ignore[no-untyped-def]
     if game.current == seat and game.ask == "play":
         return
     pass_to(game, seat)
+
+
+def test_every_weapon_and_armor_brings_a_skill_and_horses_none() -> None:
+    kinds = {c.name for c in DECK if c.kind == EQUIPMENT}
+    horses = {n for n in kinds if n.endswith("horse")}
+    assert set(EQUIPMENT_SKILLS) == kinds - horses
+    assert all(s.equipment for s in EQUIPMENT_SKILLS.values())

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from domain.game import NotYourTurn
-from domain.sanguosha.actions import NotInHand, WrongAction
+from domain.sanguosha.actions import NotAChoice, NotInHand, WrongAction
 from domain.sanguosha.cards import MINUS_HORSE, RED
 from domain.sanguosha.identity import IdentityGame
 from tests.sanguosha import rig
@@ -57,8 +57,8 @@ def test_qingnang_discards_a_hand_card_to_heal_a_wounded_player_once_per_phase()
     offers = [a for a in game.legal_actions(0) if a["type"] == "skill"]
     assert offers == [{"type": "skill", "skill": "qingnang", "count": 1, "from": hand,
                        "targets": [t]} for t in (1, 3)]
-    refuse(game, 0, WrongAction, type="skill", skill="qingnang", cards=[hand[0]], targets=[2])
-    refuse(game, 0, WrongAction, type="skill", skill="qingnang", cards=hand[:2], targets=[1])
+    refuse(game, 0, NotAChoice, type="skill", skill="qingnang", cards=[hand[0]], targets=[2])
+    refuse(game, 0, NotAChoice, type="skill", skill="qingnang", cards=hand[:2], targets=[1])
     # when: he discards a card to heal Guan Yu
     events = act(game, 0, type="skill", skill="qingnang", cards=[hand[0]], targets=[1])
     # then
@@ -232,9 +232,9 @@ def test_lijian_the_second_man_duels_the_first_and_nobody_may_nullify_it() -> No
     pool = list(game.hands[0])
     assert offers == [{"type": "skill", "skill": "lijian", "count": 1, "from": pool,
                        "targets": t} for t in ([1, 2], [2, 1])]
-    refuse(game, 0, WrongAction, type="skill", skill="lijian", cards=[pool[0]], targets=[1, 3])
-    refuse(game, 0, WrongAction, type="skill", skill="lijian", cards=[pool[0]], targets=[1, 1])
-    refuse(game, 0, WrongAction, type="skill", skill="lijian", cards=[pool[0]], targets=[1])
+    refuse(game, 0, NotAChoice, type="skill", skill="lijian", cards=[pool[0]], targets=[1, 3])
+    refuse(game, 0, NotAChoice, type="skill", skill="lijian", cards=[pool[0]], targets=[1, 1])
+    refuse(game, 0, NotAChoice, type="skill", skill="lijian", cards=[pool[0]], targets=[1])
     # when: she discards a card; Guan Yu (second) Duels Cao Cao (first)
     events = act(game, 0, type="skill", skill="lijian", cards=[pool[0]], targets=[1, 2])
     assert events == [("SkillUsed", {"seat": 0, "skill": "lijian", "cards": [pool[0]],
@@ -298,7 +298,7 @@ def test_lijian_the_first_must_be_someone_the_second_could_duel() -> None:
     offers = [a["targets"] for a in game.legal_actions(0) if a["type"] == "skill"]
     assert offers == [[2, 1]]
     c = game.hands[0][0]
-    refuse(game, 0, WrongAction, type="skill", skill="lijian", cards=[c], targets=[1, 2])
+    refuse(game, 0, NotAChoice, type="skill", skill="lijian", cards=[c], targets=[1, 2])
     act(game, 0, type="skill", skill="lijian", cards=[c], targets=[2, 1])
     assert game.ask == "kill" and game.to_act() == [2]
 

@@ -17,7 +17,13 @@ from typing import Any
 import pytest
 
 from domain.game import NotYourTurn
-from domain.sanguosha.actions import NotInHand, WrongAction, WrongCount, WrongResponse
+from domain.sanguosha.actions import (
+    NotAChoice,
+    NotInHand,
+    WrongAction,
+    WrongCount,
+    WrongResponse,
+)
 from domain.sanguosha.cards import ARMOR, NAME, RED, SUIT, WEAPON
 from domain.sanguosha.identity import IdentityGame
 from tests.sanguosha import rig
@@ -340,7 +346,7 @@ def test_guicai_turns_a_failed_eight_trigrams_red_and_the_kill_is_dodged() -> No
     assert game.view(2)["pending"]["context"]["judge_card"] == black
     offers = [a for a in game.legal_actions(0) if a["type"] == "skill"]
     assert {a["card"] for a in offers} == set(game.hands[0])
-    refuse(game, 0, WrongAction, type="skill", skill="guicai", card=kill)  # not his card
+    refuse(game, 0, NotAChoice, type="skill", skill="guicai", card=kill)  # not his card
     # when: Sima Yi plays the Peach in its place
     events = act(game, 0, type="skill", skill="guicai", card=peach)
     # then: the Peach is the result: red, so the Kill is dodged
@@ -518,8 +524,8 @@ def test_tuxi_takes_a_hand_card_from_each_of_two_players_instead_of_drawing() ->
     assert asked(0, "tuxi")(game) and len(game.hands[0]) == 4
     offers = [a["targets"] for a in game.legal_actions(0) if a["type"] == "skill"]
     assert offers == [[1], [2], [3], [1, 2], [1, 3], [2, 3]]
-    refuse(game, 0, WrongAction, type="skill", skill="tuxi", targets=[0])
-    refuse(game, 0, WrongAction, type="skill", skill="tuxi", targets=[1, 2, 3])
+    refuse(game, 0, NotAChoice, type="skill", skill="tuxi", targets=[0])
+    refuse(game, 0, NotAChoice, type="skill", skill="tuxi", targets=[1, 2, 3])
     hands = [list(h) for h in game.hands]
     since = mark(game)
     # when: he takes from Guan Yu and Zhao Yun

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.sanguosha.frames import SkillEffect, Trigger
 from domain.sanguosha.skill import Action, Frame
 
 DECLINE: Action = {"type": "decline"}
@@ -18,7 +19,7 @@ def then_pop(due: Callable[[Any, Frame], dict[str, Any] | None]) -> Callable[[An
     """A one-fact effect: at "start" the fact is due (None: nothing to do), then it ends."""
 
     def step(game: Any, f: Frame) -> None:
-        if f["st"] == "start":
+        if f.stage == "start":
             d = due(game, f)
             if d is not None:
                 game.due = {**d, "then": "done"}
@@ -33,7 +34,7 @@ def draws(n: int | Callable[[Any, Frame], int], reason: str) -> Callable[[Any, F
 
     def due(game: Any, f: Frame) -> dict[str, Any] | None:
         k = n(game, f) if callable(n) else n
-        return {"k": "draw", "seat": f["o"], "n": k, "reason": reason} if k > 0 else None
+        return {"k": "draw", "seat": f.owner, "n": k, "reason": reason} if k > 0 else None
 
     return then_pop(due)
 
@@ -64,16 +65,22 @@ def discard(game: Any, seat: int, cards: list[int]) -> None:
     game.discard.extend(cards)
 
 
-def push(game: Any, seat: int, skill: str, **fields: Any) -> Frame:
+def push(game: Any, seat: int, skill: str, **fields: Any) -> SkillEffect:
+    """The skill's effect goes on the stack (with the timing point's facts, if any)."""
     top = game.stack[-1] if game.stack else None
-    ctx = top["c"] if top is not None and top["k"] == "trig" else {}
-    f: Frame = {"k": "sk", "s": skill, "o": seat, "w": None, "a": None, "st": "start",
-                "c": ctx, **fields}
+    ctx = top.context if isinstance(top, Trigger) else {}
+    f = SkillEffect(skill=skill, owner=seat, context=ctx, **fields)
     game.stack.append(f)
     return f
+
+
+def take_result(f: SkillEffect) -> bool:
+    """A judgment's result, cleared for the next judgment."""
+    r, f.result = f.result, None
+    return bool(r)
 
 
 def ctx(game: Any) -> dict[str, Any]:
     """The timing point's facts, read in a ``used`` body (the trigger frame is on top)."""
     top = game.stack[-1]
-    return top["c"] if top["k"] == "trig" else {}
+    return top.context if isinstance(top, Trigger) else {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sanguosha.cards import DUEL, KILL, PEACH, RED
+from domain.sanguosha.frames import DuelUse
 from domain.sanguosha.plays import may_target
 from domain.sanguosha.skill import Action, Conversion, Frame, Kind, Point, Skill, register
 from domain.sanguosha.skills.common import discard, draws, he, male, others, push, wounded
@@ -20,12 +21,12 @@ def _qingnang_offers(game: Any, seat: int, f: Frame) -> list[Action]:
 def _discard_and_push(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
                       choice: str | None) -> None:
     discard(game, seat, cards)
-    push(game, seat, skill, t=list(targets))
+    push(game, seat, skill, targets=list(targets))
 
 
 def _qingnang_step(game: Any, f: Frame) -> None:
-    if f["st"] == "start" and game.alive[f["t"][0]]:
-        game.due = {"k": "heal", "seat": f["t"][0], "n": 1, "reason": "qingnang",
+    if f.stage == "start" and game.alive[f.targets[0]]:
+        game.due = {"k": "heal", "seat": f.targets[0], "n": 1, "reason": "qingnang",
                     "then": "done"}
     else:
         game.stack.pop()
@@ -64,12 +65,11 @@ def _lijian_offers(game: Any, seat: int, f: Frame) -> list[Action]:
 
 
 def _lijian_step(game: Any, f: Frame) -> None:
-    a, b = f["t"]
+    a, b = f.targets
     game.stack.pop()
     if game.alive[a] and game.alive[b]:
         # the second chosen uses a Duel (no card) on the first; it cannot be nullified
-        game.stack.append({"k": DUEL, "w": None, "a": None, "u": b, "cs": [], "t": [a],
-                           "i": 0, "st": "start", "nonul": True})
+        game.stack.append(DuelUse(name=DUEL, user=b, cards=[], targets=[a], unstoppable=True))
 
 
 LIJIAN = Skill(

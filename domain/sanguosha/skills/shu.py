@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sanguosha.cards import DODGE, DUEL, KILL, NAME, RED
+from domain.sanguosha.frames import KillUse, PlayPhase
 from domain.sanguosha.plays import kill_allowed, kill_targets
 from domain.sanguosha.skill import (
     JUDGE_RULES,
@@ -16,7 +17,7 @@ from domain.sanguosha.skill import (
     Skill,
     register,
 )
-from domain.sanguosha.skills.common import draws, others, push, then_pop, wounded
+from domain.sanguosha.skills.common import draws, others, push, take_result, then_pop, wounded
 from domain.sanguosha.skills.wei import call_answers, call_decide, call_step, call_used
 
 
@@ -44,14 +45,14 @@ RENDE = Skill(
          "like; the first time you have given two or more this phase, heal 1.",
     can=lambda game, seat, f: bool(game.hands[seat]) and bool(others(game, seat)),
     offers=_rende_offers, used=_rende_used,
-    step=then_pop(lambda game, f: {"k": "heal", "seat": f["o"], "n": 1, "reason": "rende"}),
+    step=then_pop(lambda game, f: {"k": "heal", "seat": f.owner, "n": 1, "reason": "rende"}),
 )
 
 
 def _jijiang_can(game: Any, seat: int, f: Frame) -> bool:
     if not any(game.kingdom(s) == "shu" for s in others(game, seat)):
         return False
-    if f["k"] == "play":
+    if isinstance(f, PlayPhase):
         return (not game.marks.get("jijiang_failed") and kill_allowed(game, seat)
                 and bool(kill_targets(game, seat)))
     return True
@@ -85,15 +86,15 @@ register("zhangfei", PAOXIAO)
 
 # --- Zhuge Liang ---------------------------------------------------------------------------
 def _guanxing_step(game: Any, f: Frame) -> None:
-    if f["st"] == "start":
+    if f.stage == "start":
         n = min(5, sum(game.alive))
-        game.due = {"k": "peek", "seat": f["o"], "n": n, "reason": "guanxing",
+        game.due = {"k": "peek", "seat": f.owner, "n": n, "reason": "guanxing",
                     "then": "arrange"}
-    elif f["st"] == "arrange" and f.get("pk"):
-        f["st"] = "done"
-        f["w"], f["a"] = f["o"], "guanxing"
+    elif f.stage == "arrange" and f.peeked:
+        f.stage = "done"
+        f.wait(f.owner, "guanxing")
     else:
-        f.pop("ans", None)
+        f.answer = None
         game.stack.pop()
 
 
@@ -103,7 +104,10 @@ GUANXING = Skill(
          "living players, at most 5) and put them back on top or at the bottom in any "
          "order.",
     step=_guanxing_step,
-    answers=lambda game, seat, f: [{"type": "arrange", "from": list(f["pk"])}],
+    # a template: "cards" (any number, in order) go on top, the rest to the bottom; or
+    # "top" and "bottom" given in full
+    answers=lambda game, seat, f: [{"type": "arrange", "from": list(f.peeked), "min": 0,
+                                    "max": len(f.peeked)}],
     decide=lambda game, seat, f, chosen, rng: game._pile_arranged(
         seat=seat, top=list(chosen["top"]), bottom=list(chosen["bottom"])),
 )
@@ -134,14 +138,14 @@ JUDGE_RULES["tieqi"] = lambda card: RED[card]
 
 
 def _tieqi_step(game: Any, f: Frame) -> None:
-    if f["st"] == "start":
-        game.due = {"k": "judge", "seat": f["o"], "reason": "tieqi", "then": "judged"}
+    if f.stage == "start":
+        game.due = {"k": "judge", "seat": f.owner, "reason": "tieqi", "then": "judged"}
         return
-    if f.pop("res", False):
-        kill = game._frame(KILL)
+    if take_result(f):
+        kill = game._frame(KillUse)
         if kill is not None:
-            kill["nd"] = True
-    f.pop("jc", None)
+            kill.no_dodge = True
+    f.judge_card = None
     game.stack.pop()
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.sanguosha.cards import DODGE, DUEL, KILL, RED, SUIT
 from domain.sanguosha.distance import order_from
+from domain.sanguosha.frames import CardUse, Judgment, PlayPhase
 from domain.sanguosha.responses import converted
 from domain.sanguosha.skill import (
     JUDGE_RULES,
@@ -18,19 +19,19 @@ from domain.sanguosha.skill import (
     Skill,
     register,
 )
-from domain.sanguosha.skills.common import DECLINE, ctx, others, push, then_pop
+from domain.sanguosha.skills.common import DECLINE, ctx, others, push, take_result, then_pop
 
 
 # --- Cao Cao ---------------------------------------------------------------------------
 def _jianxiong_cards(game: Any, f: Frame) -> list[int]:
-    return [c for c in f["c"].get("cs", []) if c in game.flight]
+    return [c for c in f.context.get("cs", []) if c in game.flight]
 
 
 JIANXIONG = Skill(
     "jianxiong", "Jianxiong", "奸雄", Kind.TRIGGERED, point=Point.DAMAGED,
     text="After you take damage from a card, you may take that card into your hand.",
     can=lambda game, seat, f: bool(_jianxiong_cards(game, f)),
-    step=then_pop(lambda game, f: {"k": "gain", "seat": f["o"], "zone": "flight",
+    step=then_pop(lambda game, f: {"k": "gain", "seat": f.owner, "zone": "flight",
                                    "cards": _jianxiong_cards(game, f), "reason": "jianxiong"}
                   if _jianxiong_cards(game, f) else None),
 )
@@ -41,28 +42,27 @@ def call_step(name: str, kingdom: str, skill: str) -> Any:
     order after the lord; the first card supplied counts as the lord's own."""
 
     def step(game: Any, f: Frame) -> None:
-        lord = f["o"]
-        if "q" not in f:
-            f["q"] = [s for s in order_from(lord, game.n)[1:]
+        lord = f.owner
+        if f.queue is None:
+            f.queue = [s for s in order_from(lord, game.n)[1:]
                       if game.alive[s] and game.kingdom(s) == kingdom]
-        ans = f.pop("ans", None)
+        ans = f.take_answer()
         if ans:
             game.stack.pop()
-            if f.get("use"):  # Jijiang in the play phase: the lord uses the Kill
-                game.due = {"k": "use", "seat": lord, "name": KILL, "cards": f["got"],
-                            "targets": f["t"], "via": "jijiang"}
+            if f.use:  # Jijiang in the play phase: the lord uses the Kill
+                game.due = {"k": "use", "seat": lord, "name": KILL, "cards": f.got,
+                            "targets": f.targets, "via": "jijiang"}
             else:
                 parent = game.stack[-1]
-                parent["ans"] = True
-                parent["w"] = None
+                parent.release(True)
             return
-        while f["q"]:
-            s = f["q"].pop(0)
+        while f.queue:
+            s = f.queue.pop(0)
             if game.alive[s]:
-                f["w"], f["a"] = s, skill
+                f.wait(s, skill)
                 return
         game.stack.pop()
-        if f.get("use"):
+        if f.use:
             game.marks["jijiang_failed"] = True
 
     return step
@@ -93,10 +93,10 @@ def _name(card: int) -> str:
 def call_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
               choice: str | None) -> None:
     top = game.stack[-1]
-    if top["k"] == "play":
-        push(game, seat, skill, use=True, t=list(targets))
+    if isinstance(top, PlayPhase):
+        push(game, seat, skill, use=True, targets=list(targets))
     else:
-        top["called"] = True
+        top.called = True
         push(game, seat, skill)
 
 
@@ -123,23 +123,23 @@ def _fankui_choices(game: Any, owner: int, src: int) -> list[Action]:
 
 
 def _fankui_can(game: Any, seat: int, f: Frame) -> bool:
-    src = f["c"].get("src")
+    src = f.context.get("src")
     return src is not None and game.alive[src] and bool(_fankui_choices(game, seat, src))
 
 
 def _fankui_step(game: Any, f: Frame) -> None:
-    if f["st"] == "start":
-        f["st"] = "picked"
-        src = f["c"]["src"]
-        if game.alive[src] and _fankui_choices(game, f["o"], src):
-            f["w"], f["a"] = f["o"], "fankui"
+    if f.stage == "start":
+        f.stage = "picked"
+        src = f.context["src"]
+        if game.alive[src] and _fankui_choices(game, f.owner, src):
+            f.wait(f.owner, "fankui")
             return
-    f.pop("ans", None)
+    f.answer = None
     game.stack.pop()
 
 
 def _fankui_decide(game: Any, seat: int, f: Frame, chosen: Action, rng: random.Random) -> None:
-    src = f["c"]["src"]
+    src = f.context["src"]
     if chosen.get("area") == "hand":
         card, area = rng.choice(game.hands[src]), "hand"
     else:
@@ -151,20 +151,20 @@ FANKUI = Skill(
     "fankui", "Fankui", "反馈", Kind.TRIGGERED, point=Point.DAMAGED,
     text="After you take damage, you may take one card from its source.",
     can=_fankui_can, step=_fankui_step,
-    answers=lambda game, seat, f: _fankui_choices(game, seat, f["c"]["src"]),
+    answers=lambda game, seat, f: _fankui_choices(game, seat, f.context["src"]),
     decide=_fankui_decide,
 )
 
 
 def _guicai_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
                  choice: str | None) -> None:
-    judge = game._frame("judge")
-    old, new = judge["card"], cards[0]
+    judge = game._frame(Judgment)
+    old, new = judge.card, cards[0]
     game.flight.remove(old)
     game.discard.append(old)
     game.hands[seat].remove(new)
     game.flight.append(new)
-    judge["card"] = new
+    judge.card = new
 
 
 GUICAI = Skill(
@@ -183,20 +183,20 @@ JUDGE_RULES["ganglie"] = lambda card: SUIT[card] != "H"
 
 
 def _ganglie_step(game: Any, f: Frame) -> None:
-    st, src = f["st"], f["c"]["src"]
+    st, src = f.stage, f.context["src"]
     if st == "start":
-        game.due = {"k": "judge", "seat": f["o"], "reason": "ganglie", "then": "judged"}
+        game.due = {"k": "judge", "seat": f.owner, "reason": "ganglie", "then": "judged"}
     elif st == "judged":
-        if f.pop("res") and game.alive[src]:
-            f["st"] = "asked"
-            f["w"], f["a"] = src, "ganglie"
+        if take_result(f) and game.alive[src]:
+            f.stage = "asked"
+            f.wait(src, "ganglie")
         else:
             game.stack.pop()
     elif st == "asked":
-        if f.pop("ans"):
+        if f.take_answer():
             game.stack.pop()
         else:
-            game.due = {"k": "damage", "seat": src, "source": f["o"], "n": 1, "cards": [],
+            game.due = {"k": "damage", "seat": src, "source": f.owner, "n": 1, "cards": [],
                         "reason": "ganglie", "then": "done"}
     else:
         game.stack.pop()
@@ -212,10 +212,10 @@ GANGLIE = Skill(
     "ganglie", "Ganglie", "刚烈", Kind.TRIGGERED, point=Point.DAMAGED,
     text="After you take damage with a source, you may judge: not a heart, the source "
          "discards two hand cards or takes 1 damage from you.",
-    can=lambda game, seat, f: f["c"].get("src") is not None,
+    can=lambda game, seat, f: f.context.get("src") is not None,
     step=_ganglie_step, answers=_ganglie_answers,
     decide=lambda game, seat, f, chosen, rng: game._cards_discarded(
-        seat=seat, cards=list(chosen["cards"]), reason="ganglie", by=f["o"]),
+        seat=seat, cards=list(chosen["cards"]), reason="ganglie", by=f.owner),
 )
 register("xiahoudun", GANGLIE)
 
@@ -233,14 +233,14 @@ def _tuxi_used(game: Any, seat: int, skill: str, cards: list[int], targets: list
                choice: str | None) -> None:
     game.marks["skip_draw"] = True
     turn = order_from(seat, game.n)
-    push(game, seat, skill, t=sorted(targets, key=turn.index))
+    push(game, seat, skill, targets=sorted(targets, key=turn.index))
 
 
 def _tuxi_step(game: Any, f: Frame) -> None:
-    while f["t"]:
-        s = f["t"].pop(0)
+    while f.targets:
+        s = f.targets.pop(0)
         if game.alive[s] and game.hands[s]:
-            game.due = {"k": "snatch_hand", "seat": f["o"], "source": s, "reason": "tuxi"}
+            game.due = {"k": "snatch_hand", "seat": f.owner, "source": s, "reason": "tuxi"}
             return
     game.stack.pop()
 
@@ -264,7 +264,7 @@ def _luoyi_used(game: Any, seat: int, skill: str, cards: list[int], targets: lis
 
 def _luoyi_bonus(game: Any, owner: int, f: Frame) -> int:
     return int(bool(game.marks.get("luoyi")) and game.current == owner
-               and f["k"] in (KILL, DUEL) and f["u"] == owner)
+               and isinstance(f, CardUse) and f.name in (KILL, DUEL) and f.user == owner)
 
 
 LUOYI = Skill(
@@ -286,23 +286,23 @@ def _tiandu_used(game: Any, seat: int, skill: str, cards: list[int], targets: li
 TIANDU = Skill(
     "tiandu", "Tiandu", "天妒", Kind.TRIGGERED, point=Point.JUDGED,
     text="After your judgment takes effect, you may take its card.",
-    can=lambda game, seat, f: f["c"]["card"] in game.flight, used=_tiandu_used,
+    can=lambda game, seat, f: f.context["card"] in game.flight, used=_tiandu_used,
 )
 
 
 def _yiji_step(game: Any, f: Frame) -> None:
-    if f["st"] == "start":
-        game.due = {"k": "peek", "seat": f["o"], "n": 2, "reason": "yiji", "then": "give"}
+    if f.stage == "start":
+        game.due = {"k": "peek", "seat": f.owner, "n": 2, "reason": "yiji", "then": "give"}
         return
-    f.pop("ans", None)
-    if f.get("pk"):
-        f["w"], f["a"] = f["o"], "yiji"
+    f.answer = None
+    if f.peeked:
+        f.wait(f.owner, "yiji")
     else:
         game.stack.pop()
 
 
 def _yiji_answers(game: Any, seat: int, f: Frame) -> list[Action]:
-    pk = f["pk"]
+    pk = f.peeked
     return [{"type": "give", "count": k, "from": list(pk), "targets": [t]}
             for t in range(game.n) if game.alive[t] for k in range(1, len(pk) + 1)]
 
@@ -323,22 +323,22 @@ JUDGE_RULES["luoshen"] = lambda card: not RED[card]
 
 
 def _luoshen_step(game: Any, f: Frame) -> None:
-    st = f["st"]
+    st = f.stage
     if st == "start":
-        game.due = {"k": "judge", "seat": f["o"], "reason": "luoshen", "then": "judged"}
+        game.due = {"k": "judge", "seat": f.owner, "reason": "luoshen", "then": "judged"}
     elif st == "judged":
-        card = f.pop("jc")
-        if f.pop("res") and card in game.discard:
-            game.due = {"k": "gain", "seat": f["o"], "cards": [card], "zone": "discard",
+        card, f.judge_card = f.judge_card, None
+        if take_result(f) and card in game.discard:
+            game.due = {"k": "gain", "seat": f.owner, "cards": [card], "zone": "discard",
                         "reason": "luoshen", "then": "again"}
         else:
             game.stack.pop()
     elif st == "again":
-        f["st"] = "asked"
-        f["w"], f["a"] = f["o"], "luoshen"
+        f.stage = "asked"
+        f.wait(f.owner, "luoshen")
     else:  # asked
-        f["st"] = "start" if f.pop("ans") else "done"
-        if f["st"] == "done":
+        f.stage = "start" if f.take_answer() else "done"
+        if f.stage == "done":
             game.stack.pop()
 
 

@@ -15,6 +15,7 @@ from domain.sanguosha.cards import (
     SUITS,
 )
 from domain.sanguosha.distance import attack_range, distances_from
+from domain.sanguosha.frames import KillUse
 from domain.sanguosha.plays import may_target
 from domain.sanguosha.skill import Action, Conversion, Frame, Kind, Point, Skill, register
 from domain.sanguosha.skills.common import (
@@ -38,14 +39,14 @@ def _zhiheng_offers(game: Any, seat: int, f: Frame) -> list[Action]:
 def _zhiheng_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
                   choice: str | None) -> None:
     discard(game, seat, cards)
-    push(game, seat, skill, n=len(cards))
+    push(game, seat, skill, count=len(cards))
 
 
 ZHIHENG = Skill(
     "zhiheng", "Zhiheng", "制衡", Kind.ACTIVE, limit=1,
     text="Once per play phase, discard any number of cards and draw as many.",
     can=lambda game, seat, f: bool(he(game, seat)),
-    offers=_zhiheng_offers, used=_zhiheng_used, step=draws(lambda g, f: f["n"], "zhiheng"),
+    offers=_zhiheng_offers, used=_zhiheng_used, step=draws(lambda g, f: f.count, "zhiheng"),
 )
 JIUYUAN = Skill(
     "jiuyuan", "Jiuyuan", "救援", Kind.COMPULSORY, lord=True,
@@ -80,7 +81,7 @@ register("lvmeng", KEJI)
 
 # --- Huang Gai ------------------------------------------------------------------------------
 def _kurou_step(game: Any, f: Frame) -> None:
-    st, o = f["st"], f["o"]
+    st, o = f.stage, f.owner
     if st == "start":
         game.due = {"k": "lose_hp", "seat": o, "n": 1, "reason": "kurou", "then": "draw"}
     elif st == "draw" and game.alive[o]:
@@ -110,19 +111,19 @@ YINGZI = Skill(
 
 
 def _fanjian_step(game: Any, f: Frame) -> None:
-    st, o, t = f["st"], f["o"], f["t"][0]
+    st, o, t = f.stage, f.owner, f.targets[0]
     if st == "start":
-        f["st"] = "named"
-        f["w"], f["a"] = t, "fanjian"
+        f.stage = "named"
+        f.wait(t, "fanjian")
     elif st == "named":
-        f.pop("ans", None)
+        f.answer = None
         if game.hands[o] and game.alive[t]:
             game.due = {"k": "snatch_hand", "seat": t, "source": o, "reason": "fanjian",
                         "then": "shown"}
         else:
             game.stack.pop()
     elif st == "shown":
-        if SUIT[f["got"]] != f["suit"]:
+        if SUIT[f.got[-1]] != f.suit:
             game.due = {"k": "damage", "seat": t, "source": o, "n": 1, "cards": [],
                         "reason": "fanjian", "then": "done"}
         else:
@@ -155,7 +156,7 @@ GUOSE = Skill(
 
 
 def _liuli_offers(game: Any, seat: int, f: Frame) -> list[Action]:
-    user = f["c"]["u"]
+    user = f.context["u"]
     out: list[Action] = []
     for c in he(game, seat):
         equip = [list(e) for e in game.equip]
@@ -173,8 +174,8 @@ def _liuli_offers(game: Any, seat: int, f: Frame) -> list[Action]:
 def _liuli_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
                 choice: str | None) -> None:
     discard(game, seat, cards)
-    kill = game._frame(KILL)
-    kill["t"][kill["i"]] = targets[0]
+    kill = game._frame(KillUse)
+    kill.targets[kill.index] = targets[0]
 
 
 LIULI = Skill(
@@ -210,13 +211,13 @@ def _jieyin_offers(game: Any, seat: int, f: Frame) -> list[Action]:
 def _jieyin_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
                  choice: str | None) -> None:
     discard(game, seat, cards)
-    push(game, seat, skill, t=list(targets))
+    push(game, seat, skill, targets=list(targets))
 
 
 def _jieyin_step(game: Any, f: Frame) -> None:
-    st, o = f["st"], f["o"]
+    st, o = f.stage, f.owner
     if st == "start":
-        game.due = {"k": "heal", "seat": f["t"][0], "n": 1, "reason": "jieyin",
+        game.due = {"k": "heal", "seat": f.targets[0], "n": 1, "reason": "jieyin",
                     "then": "self"}
     elif st == "self" and wounded(game, o):
         game.due = {"k": "heal", "seat": o, "n": 1, "reason": "jieyin", "then": "done"}
