@@ -4,12 +4,13 @@
   to act (the lord, the first bidder), not by seat number.
 * Does a role (a kingdom) win because of itself, or because it had more seats at the
   table? ``rates_by_seat_count`` and ``controlled_rates``.
-* Is a general too strong? ``general_rates``: per general, against what its roles
-  would give anyone, with a Benjamini–Hochberg verdict and the games a 5-point
-  difference needs.
+* Is a general too strong? ``general_rates`` (from ``analytics.generals``, which also
+  has the general × role table): per general, against what its roles (or, in Kingdom
+  Wars, its side's seats) would give anyone, with a Benjamini–Hochberg verdict and the
+  games a 5-point difference needs.
 * How long do games last, and who dies first? ``game_length``, ``first_death``.
 
-Every table is per kind × players × policy mix (``general_rates``: kind × mix), and every
+Every table is per kind × players × policy mix, and every
 function reads only the shared ``games`` and ``seats`` columns: a kind's facts light up
 here as soon as its outcome records them (``position``, ``generals``, ``kingdom``,
 ``death``, ``rounds``), with no change to this module.
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from analytics.generals import general_rates as general_rates  # re-exported
+from analytics.generals import general_role_rates as general_role_rates  # re-exported
 from analytics.significance import observed_vs_expected
 from analytics.winrates import only, rate_table, seat_reference, with_mix, with_roles
 
@@ -91,25 +94,6 @@ def controlled_rates(games: pd.DataFrame, seats: pd.DataFrame, *, column: str = 
     """
     units = _group_units(games, seats, column, kind, players)
     return observed_vs_expected(units, [*MIX, column], [*MIX, "seats_at_table"])
-
-
-def general_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | None = None,
-                  players: int | None = None) -> pd.DataFrame:
-    """Per general, per kind × policy mix: the seats it sat in, their wins, the rate with
-    its Wilson interval, and against what the roles (and table sizes) it was played in
-    would give any general: ``expected_rate``, ``excess``, Benjamini–Hochberg ``q``
-    over the generals of the kind and mix, ``games_needed`` to see a 5-point difference
-    and the ``verdict``. A seat with two generals (Kingdom Wars) counts for both.
-    """
-    _, s = _seats(games, seats, kind, players)
-    units = s[s["generals"].notna()].explode("generals")
-    units = units[units["generals"].notna()].rename(columns={"generals": "general"})
-    keys = ["kind", "policy_mix", "general"]
-    out = observed_vs_expected(units, keys, [*MIX, "role"])
-    ranged = rate_table(out[[*keys, "games", "wins"]], keys)
-    out = out.merge(ranged[[*keys, "ci_low", "ci_high"]], on=keys, how="left")
-    first = [*keys, "games", "wins", "rate", "ci_low", "ci_high"]
-    return out[first + [c for c in out.columns if c not in first]]
 
 
 def game_length(games: pd.DataFrame, *, kind: str | None = None,

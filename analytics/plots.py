@@ -7,6 +7,7 @@ server or a test without a display and closed deterministically.
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -144,12 +145,67 @@ def distribution_figure(table: pd.DataFrame, x: str, title: str, *,
 
 
 def general_figure(table: pd.DataFrame, kind: str) -> Figure:
-    """Each general's win rate against what its roles would give anyone (the dashed
-    tick), per policy mix."""
-    labels = [f"{m} · {g}" for m, g in zip(table["policy_mix"], table["general"], strict=True)]
+    """Each general's win rate against what its roles (or its side's seats) would give
+    anyone (the dashed tick), per table size and policy mix."""
+    labels = labels_for(table, "general")
     return rate_bars(table.assign(reference=table["expected_rate"]), labels,
                      f"{kind}: win rate by general",
-                     note="dashed: expected from the roles and table sizes it played")
+                     note="dashed: expected from the roles (or side seats) it played")
+
+
+def _grid(ax: Any, table: pd.DataFrame, rows: list[str], cols: list[str], row_key: str,
+          col_key: str, *, row_labels: bool = True) -> Any:
+    """One panel of a general grid: colour = ``excess`` (red above what was expected,
+    blue below), text = rate and seats, a star where the verdict found a difference."""
+    grid = np.full((len(rows), len(cols)), np.nan)
+    for r, c, excess, rate, games, verdict in zip(
+            table[row_key], table[col_key], table["excess"], table["rate"], table["games"],
+            table["verdict"], strict=True):
+        i, j = rows.index(r), cols.index(c)
+        grid[i, j] = excess
+        star = "*" if verdict in ("stronger", "weaker") else ""
+        ax.text(j, i, f"{rate:.0%}{star}\n{games}", ha="center", va="center", fontsize=6)
+    image = ax.imshow(grid, cmap="coolwarm", vmin=-0.5, vmax=0.5, aspect="auto")
+    ax.set_xticks(range(len(cols)), cols, fontsize=8, rotation=30, ha="right")
+    ax.set_yticks(range(len(rows)), rows if row_labels else [""] * len(rows), fontsize=7)
+    return image
+
+
+def general_role_figure(table: pd.DataFrame, kind: str) -> Figure:
+    """A general × role grid per table size and policy mix: each cell's colour is its win
+    rate minus the role's (red above, blue below), its text the rate and the seats behind
+    it; a star marks a verdict at a 5 % false discovery rate."""
+    groups = list(table.groupby(["players", "policy_mix"], observed=True, sort=True))
+    generals = sorted(table["general"].unique().tolist())
+    roles = list(dict.fromkeys(table.sort_values("expected_rate", ascending=False)["role"]))
+    width = 1.3 + 1.15 * len(roles) * max(len(groups), 1)
+    fig = Figure(figsize=(min(width, 16), 0.28 * len(generals) + 1.8), layout="constrained")
+    axes = fig.subplots(1, max(len(groups), 1), squeeze=False)[0]
+    image = None
+    for ax, ((players, mix), g) in zip(axes, groups, strict=False):
+        image = _grid(ax, g, generals, roles, "general", "role", row_labels=ax is axes[0])
+        ax.set_title(f"{players}p · {mix}", fontsize=9)
+    if image is not None:
+        fig.colorbar(image, ax=list(axes), shrink=0.6, label="win rate − the role's")
+    fig.suptitle(f"{kind}: win rate by general and role (cell: rate, seats; * FDR 5 %)",
+                 fontsize=11)
+    return fig
+
+
+def general_grid_figure(table: pd.DataFrame, kind: str) -> Figure:
+    """Per general (rows) and table size × policy mix (columns), for tables too long for
+    bars: colour = win rate minus what was expected of it, text = rate and seats."""
+    labelled = table.assign(
+        group=table["players"].astype(str) + "p · " + table["policy_mix"].astype(str))
+    generals = sorted(labelled["general"].unique().tolist())
+    groups = list(dict.fromkeys(labelled.sort_values(["players", "policy_mix"])["group"]))
+    width = min(max(6.5, 2.2 + 1.2 * len(groups)), 16)
+    fig = Figure(figsize=(width, 0.24 * len(generals) + 2.2), layout="constrained")
+    ax = fig.add_subplot()
+    image = _grid(ax, labelled, generals, groups, "general", "group")
+    fig.colorbar(image, ax=ax, shrink=0.6, label="win rate − expected")
+    ax.set_title(f"{kind}: win rate by general (cell: rate, seats; * FDR 5 %)", fontsize=11)
+    return fig
 
 
 def save(fig: Figure, path: str) -> None:

@@ -19,7 +19,7 @@ from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 from psycopg.sql import SQL
 
-from analytics.schema import Dialect, columns, postgres_dialect, sqlite_dialect
+from analytics.schema import INTERNAL, Dialect, columns, postgres_dialect, sqlite_dialect
 from analytics.translate import GameFacts, Translator
 from domain.spec import Row
 
@@ -114,7 +114,7 @@ class ReadModel:
         """Empty the tables and forget the position, in one transaction (a rebuild)."""
         tracking = self.dialect.table(self.tracking_table_name)
         with self.datastore.transaction(commit=True) as c:
-            for table in columns():
+            for table in (*columns(), *INTERNAL):
                 c.execute(f"DELETE FROM {self.dialect.table(table)}")
             c.execute(
                 f"DELETE FROM {tracking} WHERE application_name = {self.dialect.marker}",

@@ -16,6 +16,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analytics import balance, doudizhu, plots
+from analytics.generals import general_rates, general_role_rates, with_and_without
 from analytics.tables import Tables
 from analytics.winrates import left_out, seat_advantage, seat_reference, wilson, win_rates
 from domain import registry
@@ -107,6 +108,10 @@ def _kind_section(w: _Writer, t: Tables, kind: str) -> None:
     seats = t.seats[t.seats["kind"] == kind]
     w.text(f"## {kind}", f"{len(games)} finished games, {games['events'].sum()} events.")
     w.table(games.groupby(["players", "policy_mix"]).size().reset_index(name="games"))
+    for row in with_and_without(games, seats).itertuples():
+        w.text(f"{row.with_generals} of these games were played with generals and "
+               f"{row.without} without: the role, position and length tables below add "
+               "both up (per table size and mix); the generals tables read only the former.")
     skipped = left_out(games, seats)
     if len(skipped):
         w.text("Left out of every role and seat table below (they never had roles):")
@@ -187,22 +192,40 @@ def _seat_counts(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str
 
 
 def _generals(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame, kind: str) -> None:
-    table = balance.general_rates(games, seats)
+    table = general_rates(games, seats)
     if table.empty:
         return
+    two = (table["measured_against"] == "its side's seats").any()
+    against = ("the win rate of seats whose side had as many seats at that table "
+               "(`expected_rate`; a kingdom's chances are mostly its seat count, and head and "
+               "deputy both count)" if two else
+               "what the roles it was played in would give any general (`expected_rate`)")
     found = table[table["verdict"].isin(["stronger", "weaker"])]
     short = int((table["verdict"] == "too few games").sum())
     w.text("### Generals",
-           "Each general's win rate against what the roles and table sizes it was played "
-           "in would give any general (`expected_rate`); `q` is Benjamini–Hochberg over the "
-           "generals of one mix, `games_needed` the games that would show a 5-point "
-           "difference (two-sided 5 %, power 80 %).",
-           f"{len(table)} generals; {len(found)} differ at a 5 % false discovery rate; "
+           f"Per table size and policy mix, each general's win rate against {against}; "
+           "`q` is Benjamini–Hochberg over the generals of one table size "
+           "and mix, `games_needed` the games that would show a 5-point difference "
+           "(two-sided 5 %, power 80 %).",
+           f"{len(table)} rows; {len(found)} differ at a 5 % false discovery rate; "
            f"{short} have fewer games than a 5-point difference needs.")
-    w.table(table.drop(columns=["kind", "z", "p"]))
-    if len(table) <= 80:
-        w.figure(f"generals_{kind}", plots.general_figure(table, kind),
-                 f"{kind} win rate by general")
+    w.table(table.drop(columns=["kind", "role", "z", "p", "measured_against"]))
+    w.figure(f"generals_{kind}", plots.general_figure(table, kind) if len(table) <= 80
+             else plots.general_grid_figure(table, kind), f"{kind} win rate by general")
+    by_role = general_role_rates(games, seats)
+    if by_role.empty:
+        return
+    found = by_role[by_role["verdict"].isin(["stronger", "weaker"])]
+    short = int((by_role["verdict"] == "too few games").sum())
+    w.text("### Generals by role",
+           "A general's seats split by the role it was dealt, each against that role's win "
+           "rate at the table size and mix (`expected_rate`); `q` is Benjamini–Hochberg over "
+           "every general × role of one table size and mix.",
+           f"{len(by_role)} general × role rows; {len(found)} differ at a 5 % false discovery "
+           f"rate; {short} have fewer games than a 5-point difference needs.")
+    w.table(by_role.drop(columns=["kind", "z", "p", "measured_against"]))
+    w.figure(f"generals_by_role_{kind}", plots.general_role_figure(by_role, kind),
+             f"{kind} win rate by general and role")
 
 
 def _length_and_deaths(w: _Writer, games: pd.DataFrame, seats: pd.DataFrame,

@@ -26,6 +26,15 @@ CORE: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: tables of the projection's own bookkeeping: set up, emptied on a rebuild, never read as
+#: frames or exported. ``chosen_generals`` keeps the generals a kind records when they are
+#: chosen (Kingdom Wars' ``GeneralsChosen``) rather than in its outcome, until the game
+#: ends and its seats rows take them; it holds live games' secrets, so nothing reads it but
+#: the projection.
+INTERNAL: dict[str, tuple[str, ...]] = {
+    "chosen_generals": ("game_id", "seat", "generals"),
+}
+
 #: shared columns added after the tables first shipped: a store set up before them gets
 #: them (empty) when it is set up again, and ``paiju project --rebuild`` fills them
 ADDED: dict[str, tuple[Column, ...]] = {
@@ -79,7 +88,11 @@ _DDL = (
         death INTEGER,
         PRIMARY KEY (game_id, seat))""",
     "CREATE INDEX IF NOT EXISTS analytics_seats_kind ON {seats} (kind, players, role)",
-
+    """CREATE TABLE IF NOT EXISTS {chosen_generals} (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        generals TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat))""",
 )
 
 # Every statement only *sets* values taken from one event (no counters), so replaying an
@@ -103,6 +116,14 @@ _DML: dict[str, str] = {
             position = excluded.position, generals = excluded.generals,
             kingdom = excluded.kingdom, death = excluded.death""",
     "game_facts": "SELECT kind, players, agents FROM {games} WHERE game_id = %s",
+    "choose_generals": """INSERT INTO {chosen_generals} (game_id, seat, generals)
+            VALUES (%s, %s, %s)
+        ON CONFLICT (game_id, seat) DO UPDATE SET generals = excluded.generals""",
+    # a finished game's seats whose outcome named no general take the chosen ones
+    "fill_generals": """UPDATE {seats} SET generals = (SELECT c.generals
+            FROM {chosen_generals} c
+            WHERE c.game_id = {seats}.game_id AND c.seat = {seats}.seat)
+        WHERE game_id = %s AND generals IS NULL""",
 }
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -125,7 +146,7 @@ class Dialect:
         return f'"{self.schema}"."{name}"'
 
     def _fill(self, text: str) -> str:
-        names = {t: self.table(t) for t in CORE}
+        names = {t: self.table(t) for t in (*CORE, *INTERNAL)}
         return text.format(real=self.real, **names)
 
     def ddl(self) -> list[str]:

@@ -71,8 +71,35 @@ def games_needed(p0: float, difference: float = DIFFERENCE, *, alpha: float = FD
     return math.ceil(worst)
 
 
+def _binomial_pmf(n: int, p: float) -> np.ndarray:
+    """P(X = k) for k = 0..n of a binomial (n, p), through logs (no SciPy)."""
+    if p <= 0 or p >= 1:
+        out = np.zeros(n + 1)
+        out[0 if p <= 0 else n] = 1.0
+        return out
+    k = np.arange(1, n + 1, dtype="float64")
+    log_comb = np.concatenate([[0.0], np.cumsum(np.log(n - k + 1) - np.log(k))])
+    i = np.arange(n + 1, dtype="float64")
+    return np.asarray(np.exp(log_comb + i * math.log(p) + (n - i) * math.log1p(-p)))
+
+
+def exact_p(rates: pd.Series | np.ndarray | list[float], wins: int) -> float:
+    """The exact two-sided p-value of ``wins`` successes among independent chances whose
+    win rates are ``rates`` (a Poisson binomial): the probability of every count no more
+    likely than the one seen. Where few wins (or few losses) are expected the normal
+    score overstates the evidence; this does not."""
+    values, counts = np.unique(np.asarray(rates, dtype="float64"), return_counts=True)
+    pmf = np.ones(1)
+    for p, m in zip(values, counts, strict=True):
+        pmf = np.convolve(pmf, _binomial_pmf(int(m), float(p)))
+    seen = pmf[int(wins)]
+    return float(min(1.0, pmf[pmf <= seen * (1 + 1e-7)].sum()))
+
+
 def observed_vs_expected(units: pd.DataFrame, by: list[str], strata: list[str],
-                         *, won: str = "won") -> pd.DataFrame:
+                         *, won: str = "won", family: list[str] | None = None,
+                         exact_below: float = 0.0, exact_limit: int = 5000
+                         ) -> pd.DataFrame:
     """Wins of each group against the wins its mix of strata would give an average group.
 
     ``units`` has one row per chance to win (a seat, or a kingdom at a table) with a
@@ -81,8 +108,10 @@ def observed_vs_expected(units: pd.DataFrame, by: list[str], strata: list[str],
     general mostly played as the lord, or a kingdom that usually had three seats, is
     measured against what those circumstances give anyone. Columns: ``by``, games,
     wins, rate, expected_rate, excess (rate − expected_rate), z, p, q (Benjamini–Hochberg
-    over the groups of each ``by[:-1]``), games_needed (at the expected rate, for a
-    5-point difference) and verdict.
+    over the groups of each ``family``, by default ``by[:-1]``), games_needed (at the
+    expected rate, for a 5-point difference) and verdict. A group expecting fewer than
+    ``exact_below`` wins or losses (and of at most ``exact_limit`` units) gets the exact
+    ``p`` of :func:`exact_p` instead of the normal one.
     """
     if units.empty:
         return pd.DataFrame(columns=[*by, "games", "wins", "rate", "expected_rate", "excess",
@@ -105,7 +134,16 @@ def observed_vs_expected(units: pd.DataFrame, by: list[str], strata: list[str],
                      np.nan)
     out["z"] = z
     out["p"] = [two_sided_p(v) for v in z]
-    family = by[:-1]
+    if exact_below > 0:
+        rare = ((np.minimum(out["expected"], out["games"] - out["expected"]) < exact_below)
+                & (out["games"] <= exact_limit)).to_numpy()
+        if rare.any():
+            rates = df.groupby(by, observed=True, sort=True)["_p"].apply(np.asarray)
+            keys = list(out[by].itertuples(index=False, name=None))
+            out.loc[rare, "p"] = [
+                exact_p(rates.loc[key if len(by) > 1 else key[0]], int(w))
+                for key, w, r in zip(keys, out["wins"], rare, strict=True) if r]
+    family = by[:-1] if family is None else family
     if family:
         out["q"] = out.groupby(family, observed=True)["p"].transform(
             lambda p: pd.Series(benjamini_hochberg(p.to_numpy()), index=p.index))

@@ -5,7 +5,10 @@ game: the created event gives the games row; the common ``GameEnded`` closes it 
 writes one seats row per seat from the outcome (with the optional facts a kind records
 there: ``rounds``; per seat ``position``, ``general``/``generals``, ``kingdom``,
 ``death``); a kind's own tables get the rows its spec's read model makes from its
-events. Any new kind joins with no change here.
+events. Any new kind joins with no change here. A kind that records its generals when
+they are chosen (an event ``GeneralsChosen`` with ``seat`` and ``generals``, or ``head``
+and ``deputy``: Kingdom Wars) rather than in its outcome has them kept until the game
+ends, when the seats its outcome left without generals take them.
 """
 
 from __future__ import annotations
@@ -71,6 +74,8 @@ class Translator:
         self._handlers: dict[str, list[Handler]] = {}
         self._facts: dict[str, GameFacts] = {}
         self._by_class: dict[type, list[Handler]] = {}
+        #: kinds whose generals come from their ``GeneralsChosen`` events
+        self._chosen_kinds: set[str] = set()
         specs = [registry.spec(k) for k in kinds] if kinds is not None else registry.specs()
         for spec in specs:
             cls = spec.game
@@ -78,6 +83,10 @@ class Translator:
             self._add(cls.GameEnded, self._ended)  # type: ignore[attr-defined]
             for name, rows in (spec.read_model.rows.items() if spec.read_model else ()):
                 self._add(getattr(cls, name), _kind_rows(rows))
+            chosen = getattr(cls, "GeneralsChosen", None)
+            if isinstance(chosen, type):
+                self._add(chosen, _chosen)
+                self._chosen_kinds.add(spec.kind)
         self._handlers.setdefault(get_topic(Game.GameEnded), [self._ended])  # type: ignore[attr-defined]
 
     def _add(self, event_class: type, handler: Handler) -> None:
@@ -133,6 +142,8 @@ class Translator:
                 _int(row.get("position")), _generals(row), row.get("kingdom"),
                 _int(row.get("death")),
             )))
+        if facts.kind in self._chosen_kinds:
+            out.append(Change("fill_generals", (gid,)))
         return out
 
 
@@ -148,6 +159,16 @@ def _generals(row: dict[str, Any]) -> str | None:
     if names is None and row.get("general") is not None:
         names = [row["general"]]
     return None if names is None else _json([str(n) for n in names])
+
+
+def _chosen(event: Any, lookup: Lookup) -> list[Change]:
+    """A seat's generals as chosen (secret while the game lasts: only the projection's
+    own table holds them, and only a finished game's seats rows show them)."""
+    names = getattr(event, "generals", None)
+    if names is None:
+        names = [event.head, event.deputy]
+    return [Change("choose_generals", (str(event.originator_id), int(event.seat),
+                                       _json([str(n) for n in names])))]
 
 
 def _kind_rows(rows: Callable[[Any], list[Row]]) -> Handler:

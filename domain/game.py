@@ -7,7 +7,6 @@ through this surface (see shared/DESIGN.md): ``kind``, ``seats``, ``to_act()``,
 
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 import time
@@ -18,7 +17,14 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, CanInitAggregate
 
-from domain.adapter import build_event, canonical, digest, seal
+from domain.adapter import (
+    apply_event,
+    build_event,
+    canonical,  # noqa: F401 - part of this module's surface (tests read it here)
+    digest,
+    direct_commands,
+    seal_all,
+)
 
 SPECTATOR = "spectator"
 REFEREE = "referee"
@@ -108,6 +114,10 @@ class Chained(Aggregate):
     def create_id(*_: Any, **__: Any) -> UUID:
         return time_ordered_id()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        direct_commands(cls)  # the library has made the events of its @event methods
+
     class Event(Aggregate.Event):
         prev: str = field(default=GENESIS, kw_only=True)
 
@@ -137,7 +147,7 @@ class Chained(Aggregate):
         if new_event is None:  # an event class with its own __init__ logic
             super().trigger_event(event_class, **kwargs)
             return
-        new_event.apply(self)
+        apply_event(new_event, self)
         self._version = version
         self._modified_on = new_event.timestamp
         self._last_event = new_event
@@ -160,13 +170,7 @@ class Chained(Aggregate):
             return done  # nothing happened since: the chain is already sealed
         head = getattr(self, "_seal_from", GENESIS) if pending and \
             pending[0].originator_version > 1 else GENESIS
-        oid = str(self.id)
-        out = []
-        for e in pending:
-            seal(e, head)  # before anyone stores or sees it
-            body = canonical(e, oid)
-            head = hashlib.sha256(body).hexdigest()
-            out.append((e, body, head))
+        out = seal_all(pending, head, str(self.id))  # before anyone stores or sees them
         self.__dict__["_sealed"] = out
         return out
 

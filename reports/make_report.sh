@@ -48,6 +48,10 @@ if has hegemony; then
     done
   done
 fi
+if has identity; then
+  # identity with generals and their skills: the per-general tables (expert bots, 8 seats)
+  sim identity -n 600 --players 8 -p expert --option generals=true --seed 480
+fi
 
 paiju project --store "$store"
 rm -f reports/*.png reports/report.md  # figures of an older report's layout go too

@@ -123,32 +123,61 @@ def stats() -> None:
               help="add every policy mix up (labelled so; for orientation, not verdicts)")
 @click.option("--by-policy", is_flag=True, hidden=True,
               help="(the default now: every row is per policy mix)")
+@click.option("--generals", is_flag=True,
+              help="only the per-general table (with --json: its rows)")
 @click.option("--json", "as_json", is_flag=True, help="print a JSON list of rows")
 @STORE
 def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_policy: bool,
-                      as_json: bool, store: str | None) -> None:
-    """Win rate per kind × players × policy mix × role, with Wilson 95 % intervals."""
+                      generals: bool, as_json: bool, store: str | None) -> None:
+    """Win rate per kind × players × policy mix × role, with Wilson 95 % intervals; then,
+    where games record generals, per general (× role where a seat has one), against what
+    its roles or its side's seats give anyone, with a Benjamini–Hochberg verdict."""
+    from analytics.generals import general_win_rates, with_and_without
     from analytics.tables import from_hall
-    from analytics.winrates import as_records, left_out, win_rates
+    from analytics.winrates import as_records, left_out, only, win_rates
 
     hall = _hall(store)
     try:
         t = from_hall(hall)
     finally:
         _closing(hall)
+    if generals:
+        per_general = general_win_rates(t.games, t.seats, kind=kind, players=players,
+                                        pooled=pooled)
+        if as_json:
+            click.echo(json.dumps(as_records(per_general), indent=2))
+        elif per_general.empty:
+            click.echo(_nothing("games with generals", kind, players))
+        else:
+            click.echo(_general_text(per_general))
+        return
     table = win_rates(t.games, t.seats, kind=kind, players=players, pooled=pooled)
     if as_json:
         click.echo(json.dumps(as_records(table), indent=2))
         return
     if table.empty:
-        click.echo("no finished games" + (f" of {kind}" if kind else "")
-                   + (f" at {players} players" if players else "")
-                   + " in the read model (paiju project brings it up to date)")
+        click.echo(_nothing("games", kind, players))
         return
     click.echo(_text_table(table))
     for row in left_out(t.games, t.seats, kind=kind, players=players).itertuples():
         click.echo(f"left out: {row.games} {row.kind} games at {row.players} players "
                    f"({row.policy_mix}) {row.why}")
+    for row in with_and_without(only(t.games, kind, players),
+                                only(t.seats, kind, players)).itertuples():
+        click.echo(f"note: {row.with_generals} {row.kind} games were played with generals "
+                   f"and {row.without} without; the rows above add both up")
+    per_general = general_win_rates(t.games, t.seats, kind=kind, players=players,
+                                    pooled=pooled)
+    if len(per_general):
+        click.echo("\nper general (against what its roles, or its side's seats, give any "
+                   "general; q: Benjamini–Hochberg per kind × players × mix):")
+        click.echo(_general_text(per_general))
+
+
+def _nothing(what: str, kind: str | None, players: int | None) -> str:
+    return (f"no finished {what}" + (f" of {kind}" if kind else "")
+            + (f" at {players} players" if players else "")
+            + " in the read model (paiju project brings it up to date)")
 
 
 def _text_table(table: Any) -> str:
@@ -156,6 +185,14 @@ def _text_table(table: Any) -> str:
     for col in ("rate", "ci_low", "ci_high"):
         shown[col] = shown[col].map(lambda v: "" if v != v else f"{v:.1%}")  # NaN-safe
     return str(shown.to_string(index=False))
+
+
+def _general_text(table: Any) -> str:
+    shown = table.drop(columns=["z", "p"]).copy()
+    shown["expected_rate"] = shown["expected_rate"].map(lambda v: "" if v != v else f"{v:.1%}")
+    shown["excess"] = shown["excess"].map(lambda v: "" if v != v else f"{v:+.1%}")
+    shown["q"] = shown["q"].map(lambda v: "" if v != v else f"{v:.3g}")
+    return _text_table(shown)
 
 
 @click.command()

@@ -40,7 +40,9 @@ from typing import Any
 import click
 
 #: what a set-up store records; a different mark means "set it up again"
-SCHEMA_MARK = "paiju-2"  # 2: the shared analytics columns of analytics.schema.ADDED
+#: 2: the shared analytics columns of analytics.schema.ADDED; 3: the projection's
+#: chosen_generals table (Kingdom Wars generals reach the seats rows)
+SCHEMA_MARK = "paiju-3"
 MARK_TABLE = "paiju_schema"
 #: seconds a process waits for another one's setup before giving up
 LOCK_WAIT = 60

@@ -75,8 +75,9 @@ FOOTER = """\
 ## The Kingdom Wars deck
 
 Kingdom Wars has a deck of its own (QSanguosha-For-Hegemony's standard card package, with
-its own tricks, weapons and armor). It comes with issue 14, with its card ids listed here;
-until then `hegemony` games use the identity deck above, with the same ids.
+its own tricks, weapons and armor): its 108 cards, with their own card ids, and what the
+new cards do are in [kingdom-wars-deck.md](kingdom-wars-deck.md). Until the engine plays it
+(issue 14), `hegemony` games use the identity deck above, with the same ids.
 """
 
 

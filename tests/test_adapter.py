@@ -15,6 +15,7 @@ from dataclasses import field
 from typing import Any
 
 import pytest
+from eventsourcing.domain import event as command_event
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder, Mapper, UUIDAsHex
 
 from domain import registry
@@ -161,3 +162,88 @@ def test_salts_are_fresh_128_bit_values_and_a_forked_child_never_repeats_its_par
     child.join()
     mine = [new_salt() for _ in range(3)]
     assert child.exitcode == 0 and not set(theirs) & set(mine)
+
+
+# --- command methods and their bodies ------------------------------------------------------
+#: the aggregate's own bookkeeping of what is pending and sealed, and caches of what its
+#: state implies (the legal actions last asked for), not its state
+UNSTORED = {"_pending_events", "_sealed", "_seal_from", "_legal_cache"}
+
+
+@pytest.mark.parametrize("kind", ["doudizhu", "killer", "identity", "hegemony"])
+def test_events_applied_directly_leave_the_state_the_library_path_leaves(kind: str) -> None:
+    game = played(kind, 11)
+    replayed = None
+    for event in game.pending_events:  # the library's mutate, apply and @event dispatch
+        replayed = event.mutate(replayed)
+    assert replayed is not None
+    ours = {k: v for k, v in vars(game).items() if k not in UNSTORED}
+    theirs = {k: v for k, v in vars(replayed).items() if k not in UNSTORED}
+    assert ours == theirs
+
+
+class Counter(Chained):
+    """An aggregate with one ``@event`` method that has a default argument."""
+
+    def __init__(self) -> None:
+        self.adds: list[tuple[int, str]] = []
+
+    @command_event("Added")
+    def add(self, amount: int, note: str = "") -> None:
+        self.adds.append((amount, note))
+
+
+def test_command_methods_trigger_the_event_the_library_would() -> None:
+    from eventsourcing.domain import BoundCommandMethodDecorator, CommandMethodDecorator
+
+    fast, slow = Counter(), Counter()
+    decorator = vars(Counter)["add"].decorator
+    assert isinstance(decorator, CommandMethodDecorator)
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((), {"amount": 2, "note": "all by keyword"}),  # the direct path
+        ((), {"amount": 3}),  # a default left out: the library's path
+        ((4, "by position"), {}),
+        ((5,), {"note": "mixed"}),
+    ]
+    for args, kwargs in calls:
+        fast.add(*args, **kwargs)
+        BoundCommandMethodDecorator(decorator, slow).trigger(*args, **kwargs)
+    Counter.add(fast, amount=6)  # on the class: the library's own unbound method
+    BoundCommandMethodDecorator(decorator, slow).trigger(amount=6)
+    assert fast.adds == slow.adds == [(2, "all by keyword"), (3, ""), (4, "by position"),
+                                      (5, "mixed"), (6, "")]
+    stamps = {"originator_id", "timestamp"}
+    for mine, library in zip(fast.pending_events, slow.pending_events, strict=True):
+        assert type(mine) is type(library)
+        assert {k: v for k, v in vars(mine).items() if k not in stamps} == \
+            {k: v for k, v in vars(library).items() if k not in stamps}
+    for wrong in ({"amount": 1, "colour": "red"}, {"note": "no amount"}):
+        with pytest.raises(TypeError) as ours:
+            fast.add(**wrong)
+        with pytest.raises(TypeError) as theirs:
+            BoundCommandMethodDecorator(decorator, slow).trigger(**wrong)
+        assert str(ours.value) == str(theirs.value)
+
+
+def test_a_replaced_apply_is_the_one_called(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests break rules by patching an event class's ``apply``: the direct path sees it."""
+    counter = Counter()
+    counter.add(amount=1, note="")  # the direct applier is made and kept
+    added: Any = Counter.Added  # type: ignore[attr-defined]
+    monkeypatch.setattr(added, "apply", lambda event, agg: agg.adds.append((0, "patched")))
+    counter.add(amount=2, note="")
+    monkeypatch.undo()
+    counter.add(amount=3, note="")
+    assert counter.adds == [(1, ""), (0, "patched"), (3, "")]
+
+
+@pytest.mark.parametrize("kind", ["doudizhu", "killer", "identity", "hegemony"])
+def test_sealing_a_game_at_once_gives_the_bytes_and_chain_of_one_event_at_a_time(
+        kind: str) -> None:
+    game = played(kind, 5)
+    head = ""
+    for event, body, link in game.sealed():
+        assert event.prev == head
+        assert body == canonical(event, str(game.id)) == canonical(event)
+        assert link == digest(event) == hashlib.sha256(body).hexdigest()
+        head = link

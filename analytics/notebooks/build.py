@@ -45,8 +45,9 @@ project's own `var/paiju.db` — and answers, for every game kind in it:
 * whether acting first pays: win rate by **position from the first to act** (the lord,
   the first bidder), not by seat number;
 * in Kingdom Wars, each kingdom **controlled for how many seats it had** at the table;
-* per **general**, against what the roles it was played in would give anyone, with a
-  Benjamini–Hochberg verdict; **game length** and **who dies first** where the games
+* per **general** (and, in identity, per general × role), against what its roles (in
+  Kingdom Wars: its side's seats) would give anyone, with a Benjamini–Hochberg verdict;
+  **game length** and **who dies first** where the games
   record them.
 
 Every figure is per **policy mix** (the bots at the table): bot strength changes a win
@@ -141,22 +142,38 @@ if not found:
     new_markdown_cell("""\
 ## Generals
 
-Per general: the seats it sat in, their wins and Wilson interval, and what the roles and
-table sizes it was played in would give any general (a general mostly played as the lord
-is measured against lords). With dozens of generals, a few look strong by chance alone;
-the Benjamini–Hochberg `q` keeps the share of false findings among the reported ones at
-5 %, and `games_needed` says how many games would show a 5-point difference."""),
+Per table size and mix, each general: the seats it sat in, their wins and Wilson
+interval, against what its circumstances would give any general (`expected_rate`). In
+identity that is the roles it was dealt (a general mostly played as the lord is measured
+against lords); in Kingdom Wars, where the generals decide the kingdom, it is how many
+seats its side had at the table (head and deputy both count). With dozens of generals, a
+few look strong by chance alone: the Benjamini–Hochberg `q` keeps the share of false
+findings among the reported ones at 5 %, and `games_needed` says how many games would
+show a 5-point difference. Where few wins (or losses) are expected, `p` is exact."""),
     new_code_cell("""\
 generals = balance.general_rates(t.games, t.seats)
 if generals.empty:
     print("no kind in this store records its generals yet")
 else:
-    for (kind, mix), g in generals.groupby(["kind", "policy_mix"]):
-        print(f"{kind}, {mix}: {len(g)} generals; "
+    for (kind, players, mix), g in generals.groupby(["kind", "players", "policy_mix"]):
+        print(f"{kind} {players}p, {mix}: {len(g)} generals; "
               f"{int(g['verdict'].isin(['stronger', 'weaker']).sum())} differ at a 5 % "
               f"false discovery rate; {int((g['verdict'] == 'too few games').sum())} "
               "have too few games for 5 points")
 generals"""),
+    new_markdown_cell("""\
+### General × role (identity)
+
+A general's seats split by the role it was dealt, each against that role's win rate at
+the table size and mix; `q` over every general × role of one table size and mix. Cells
+are small: most read "too few games" until thousands of games are stored."""),
+    new_code_cell("""\
+by_role = balance.general_role_rates(t.games, t.seats)
+if by_role.empty:
+    print("no kind in this store deals one general a seat (identity with generals=true)")
+for kind in sorted(set(by_role["kind"])):
+    show(plots.general_role_figure(by_role[by_role["kind"] == kind], kind))
+by_role"""),
     new_markdown_cell("""\
 ## Game length and who dies first
 

@@ -81,6 +81,8 @@ def _targets(action: Action) -> list[Any]:
     return list(t) if isinstance(t, list) else []
 
 
+_NAMES = frozenset(NAME)
+
 #: the keys that tell two listed actions apart (besides type, targets and cards)
 _KEYS = ("card", "area", "spear", "skill", "suit", "choice")
 
@@ -185,8 +187,14 @@ def diagnose(table: Any, seat: int, action: Action, legal: list[Action]) -> Ille
     if kind == "use":
         card = action.get("card")
         name = NAME[card] if isinstance(card, int) else KILL
+        # a card used through a skill is judged as the card it becomes (Guose, Wusheng)
         same_card = [a for a in legal if a["type"] == "use" and a.get("card") == card
-                     and a.get("spear") == action.get("spear")]
+                     and a.get("spear") == action.get("spear")
+                     and a.get("skill") == action.get("skill")]
+        if same_card and "as" in same_card[0]:
+            name = same_card[0]["as"]
+        elif action.get("skill") is not None and action.get("as") in _NAMES:
+            name = action["as"]
         if not same_card:
             if name == KILL and table.kills >= 1:
                 return KillLimitReached("only one Kill per play phase (a Crossbow lifts it)")

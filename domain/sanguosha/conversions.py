@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sanguosha.cards import NAME
-from domain.sanguosha.skill import KEYED, SKILL_OF_CARD, SKILLS, Conversion
+from domain.sanguosha.skill import KEYED, SKILLS, Conversion
 
 
 def as_cards(table: Any, seat: int, name: str, *, use: bool) -> list[tuple[int, str]]:
@@ -43,9 +43,8 @@ def multi_card(table: Any, seat: int, name: str) -> list[Conversion]:
     enough cards for (the Spear: two cards as a Kill)."""
     out = []
     hand = len(table.hands[seat])
-    for c in table.equip[seat]:
-        sk = SKILL_OF_CARD[c] if c is not None else None
-        if sk is not None and sk.conversions:
+    for sk in table.equipment_skills(seat):
+        if sk.conversions:
             out += [conv for conv in sk.conversions
                     if conv.to == name and conv.count > 1 and hand >= conv.count]
     return out

@@ -15,6 +15,7 @@ state alone, so replay rebuilds exactly the same table.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, ClassVar
 
@@ -184,30 +185,14 @@ class SanguoshaGame(Resolution, Game):
 
     def equipment_skills(self, seat: int) -> list[Any]:
         """The skills the seat's equipment brings (``skills/equipment.py``)."""
-        out = []
-        for c in self.equip[seat]:
-            if c is not None:
-                sk = SKILL_OF_CARD[c]
-                if sk is not None:
-                    out.append(sk)
-        return out
+        return equipment_of(self.equip[seat])[0]
 
     def equip_mod(self, seat: int, key: str) -> Any:
         """A modifier of the seat's equipment (the Halberd's extra targets...), or None."""
-        for c in self.equip[seat]:
-            if c is not None:
-                sk = SKILL_OF_CARD[c]
-                if sk is not None and key in sk.mods:
-                    return sk.mods[key]
-        return None
+        return equipment_of(self.equip[seat])[1].get(key)
 
     def has_equip_mod(self, seat: int, key: str) -> bool:
-        for c in self.equip[seat]:
-            if c is not None:
-                sk = SKILL_OF_CARD[c]
-                if sk is not None and key in sk.mods:
-                    return True
-        return False
+        return key in equipment_of(self.equip[seat])[1]
 
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
@@ -586,18 +571,7 @@ class SanguoshaGame(Resolution, Game):
     def _card_used(self, seat: int, name: str, cards: list[int], targets: list[int],
                    via: str) -> None:
         self._landed()
-        if self.skilled:
-            for c in cards:  # a conversion may use an equipment card; Jijiang's is given
-                if via == "jijiang":
-                    self.discard.remove(c)
-                else:
-                    remove_from_seat(self, seat, c)
-            if name == KILL and seat == self.current and self.phase == "play":
-                self.marks["killed"] = True
-        else:
-            hand = self.hands[seat]
-            for c in cards:
-                hand.remove(c)
+        self._let_go(seat, cards, name, supplied=via == "jijiang")
         if via not in ("play", "jijiang"):
             self._answer(True)
         first = cards[0]
@@ -627,28 +601,23 @@ class SanguoshaGame(Resolution, Game):
                     row[t] += 1
         if not (equips or delays):
             self.stack.append(new_use(name, seat, cards, targets))
-            if self.skilled and KIND[first] == TRICK and len(cards) == 1 and name == NAME[first]:
-                self._point(Point.TRICK_USED, [seat], {"u": seat, "name": name})
+        if self.skilled:
+            real = len(cards) == 1 and name == NAME[first]
+            self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": real,
+                                                  "trick": real and KIND[first] == TRICK})
         self._settle()
 
     @event("Responded")
     def _responded(self, seat: int, name: str, cards: list[int], ask: str) -> None:
-        if self.skilled:
-            for c in cards:  # a conversion may play an equipment card
-                remove_from_seat(self, seat, c)
-            if name == KILL and seat == self.current and self.phase == "play":
-                self.marks["killed"] = True
-        else:
-            hand = self.hands[seat]
-            for c in cards:
-                hand.remove(c)
+        self._let_go(seat, cards, name)
         self.discard.extend(cards)
         top = self.stack[-1]
         if self.skilled:
             if isinstance(top, SkillEffect):
                 top.got = list(cards)
             elif name == NULLIFICATION:
-                self._point(Point.TRICK_USED, [seat], {"u": seat, "name": name})
+                self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": True,
+                                                      "trick": True})
         if ask == "nullify":
             assert isinstance(top, NullifyWindow)
             top.nullified = not top.nullified
@@ -762,6 +731,23 @@ class SanguoshaGame(Resolution, Game):
         self.judging[to].append(card)
         self._settle()
 
+    def _let_go(self, seat: int, cards: list[int], name: str, supplied: bool = False) -> None:
+        """The cards a seat uses or plays leave it. With skills a conversion may take an
+        equipment card, a Kill supplied to the lord (Jijiang) comes from the discard pile,
+        and a Kill in the current seat's play phase is noted (Keji)."""
+        if not self.skilled:
+            hand = self.hands[seat]
+            for c in cards:
+                hand.remove(c)
+            return
+        for c in cards:
+            if supplied:
+                self.discard.remove(c)
+            else:
+                remove_from_seat(self, seat, c)
+        if name == KILL and seat == self.current and self.phase == "play":
+            self.marks["killed"] = True
+
     # --- events: skills --------------------------------------------------------------------
     @event("SkillUsed")
     def _skill_used(self, seat: int, skill: str, cards: list[int], targets: list[int],
@@ -850,8 +836,10 @@ class SanguoshaGame(Resolution, Game):
         self._landed()
         self.hp[seat] -= amount
         if self.skilled:
-            self._point(Point.DAMAGED, [seat], {"v": seat, "src": source, "n": amount,
-                                                "cs": list(cards), "r": reason})
+            ctx = {"v": seat, "src": source, "n": amount, "cs": list(cards), "r": reason}
+            self._point(Point.DAMAGED, [seat], ctx)
+            if source is not None:  # the source's skills come first: pushed last
+                self._point(Point.DAMAGE_DEALT, [source], ctx)
         if self.hp[seat] <= 0:
             self.stack.append(Dying(victim=seat, source=source))
         self._settle()
@@ -865,6 +853,9 @@ class SanguoshaGame(Resolution, Game):
     @event("Dying")
     def _dying(self, seat: int, source: int | None) -> None:
         self._landed()
+        if self.skilled:
+            self._point(Point.DYING, [s for s in range(self.n) if self.alive[s]],
+                        {"v": seat, "src": source})
         self._settle()
 
     @event("Rescued")
@@ -890,6 +881,9 @@ class SanguoshaGame(Resolution, Game):
             self.phase = None
         self.stack.append(AfterDeath(victim=seat, source=killer,
                                      todo=self.on_death(seat, killer)))
+        if self.skilled:
+            self._point(Point.DEATH, [s for s in range(self.n) if self.alive[s]],
+                        {"v": seat, "src": killer})
         self._settle()
 
     @event("RewardDrawn")
@@ -926,7 +920,9 @@ class SanguoshaGame(Resolution, Game):
                 "hand_count": len(self.hands[s]),
                 "hand": sorted(self.hands[s]) if mine else None,
                 "equipment": equipment_view(self, s),
-                "judgment": list(self.judging[s]),
+                # a card used as a delayed trick it is not (Guose): [id, the trick's name]
+                "judgment": [[c, self.virtual[c]] if c in self.virtual else c
+                             for c in self.judging[s]],
                 "killer": self.killer[s],
             }
             row.update(self.seat_view(s, viewer))
@@ -1030,6 +1026,22 @@ class SanguoshaGame(Resolution, Game):
                 and viewer != data["seat"] and viewer not in data["targets"]):
             return {**data, "cards": None, "count": len(data["cards"])}
         return data
+
+
+@functools.lru_cache(maxsize=4096)
+def _equipment(equip: tuple[int | None, ...]) -> tuple[list[Any], dict[str, Any]]:
+    skills = [SKILL_OF_CARD[c] for c in equip if c is not None and SKILL_OF_CARD[c]]
+    mods: dict[str, Any] = {}
+    for sk in skills:
+        for key, value in sk.mods.items():
+            mods.setdefault(key, value)
+    return skills, mods
+
+
+def equipment_of(equip: list[int | None]) -> tuple[list[Any], dict[str, Any]]:
+    """An equipment area's skills and their merged modifiers (the same four cards always
+    bring the same: looked up, not recomputed, on the hot paths)."""
+    return _equipment(tuple(equip))
 
 
 def _modifiers(skills: tuple[str, ...]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 
-@dataclass(eq=False)
+@dataclass
 class Frame:
     """A pending effect. ``kind`` names it in views (``pending.effect``)."""
 
@@ -49,21 +49,21 @@ class Frame:
 
 
 # --- the turn --------------------------------------------------------------------------
-@dataclass(eq=False)
+@dataclass
 class PlayPhase(Frame):
     """The current seat's play phase: it uses cards or skills until it ends the phase."""
 
     kind: ClassVar[str] = "play"
 
 
-@dataclass(eq=False)
+@dataclass
 class DiscardPhase(Frame):
     kind: ClassVar[str] = "discard"
     count: int = 0
 
 
 # --- windows ---------------------------------------------------------------------------
-@dataclass(eq=False)
+@dataclass
 class NullifyWindow(Frame):
     """Who will play a Nullification on a trick's effect on a target (in turn order; a
     played one reopens the window on itself)."""
@@ -93,7 +93,7 @@ class Stage(StrEnum):
     DONE = "done"
 
 
-@dataclass(eq=False)
+@dataclass
 class CardUse(Frame):
     """A used card (or a card made by a conversion) being resolved on its targets."""
 
@@ -127,7 +127,7 @@ class CardUse(Frame):
 _STAGES = {s.value: s for s in Stage}
 
 
-@dataclass(eq=False)
+@dataclass
 class KillUse(CardUse):
     """A Kill: per target, the skills and equipment at each of its moments, the Dodge
     window, the hit."""
@@ -149,44 +149,44 @@ class KillUse(CardUse):
         self.called = False
 
 
-@dataclass(eq=False)
+@dataclass
 class AreaUse(CardUse):
     """Barbarian Invasion, Arrow Barrage: every other seat answers in turn."""
 
 
-@dataclass(eq=False)
+@dataclass
 class PeachGardenUse(CardUse):
     pass
 
 
-@dataclass(eq=False)
+@dataclass
 class GraceUse(CardUse):
     """Amazing Grace: cards are turned up, then each seat in turn takes one."""
 
     stage: Stage = Stage.REVEAL
 
 
-@dataclass(eq=False)
+@dataclass
 class ExNihiloUse(CardUse):
     pass
 
 
-@dataclass(eq=False)
+@dataclass
 class PeachUse(CardUse):
     pass
 
 
-@dataclass(eq=False)
+@dataclass
 class TakeUse(CardUse):
     """Dismantlement, Snatch: the user picks one of the target's cards."""
 
 
-@dataclass(eq=False)
+@dataclass
 class CollateralUse(CardUse):
     """The holder Kills the second target, or hands its weapon to the user."""
 
 
-@dataclass(eq=False)
+@dataclass
 class DuelUse(CardUse):
     turn: int = 0  # the seat asked for a Kill now
     one_kill: bool = False  # Wushuang: one of the two Kills is in
@@ -199,7 +199,7 @@ class DelayedStage(StrEnum):
     DONE = "done"
 
 
-@dataclass(eq=False)
+@dataclass
 class DelayedCheck(Frame):
     """A delayed trick in the judgment area, checked in its owner's judgment phase."""
 
@@ -221,7 +221,7 @@ class DyingStage(StrEnum):
     POLL = "poll"
 
 
-@dataclass(eq=False)
+@dataclass
 class Dying(Frame):
     """A seat at 0 HP or less: every seat in turn order may save it with Peaches."""
 
@@ -235,7 +235,7 @@ class Dying(Frame):
         self.stage = DyingStage._value2member_map_[stage]  # type: ignore[assignment]
 
 
-@dataclass(eq=False)
+@dataclass
 class AfterDeath(Frame):
     """After a death: what it shows, the victory check, then rewards and penalties."""
 
@@ -256,7 +256,7 @@ class JudgeStage(StrEnum):
     AFTER = "after"
 
 
-@dataclass(eq=False)
+@dataclass
 class Judgment(Frame):
     """A judgment card in the open (tables with skills): retrials may replace it before
     it takes effect on the frame below; then the owner's after-judgment skills."""
@@ -269,7 +269,7 @@ class Judgment(Frame):
 
 
 # --- skills ------------------------------------------------------------------------------
-@dataclass(eq=False)
+@dataclass
 class Trigger(Frame):
     """A timing point: the owners of skills on it are asked in turn (``queue``)."""
 
@@ -280,7 +280,7 @@ class Trigger(Frame):
     current: tuple[int, str] | None = None  # the owner and skill asked now
 
 
-@dataclass(eq=False)
+@dataclass
 class SkillEffect(Frame):
     """A used skill's effect, stepped by the skill's own ``step``. ``stage`` is the
     skill's own (each skill names its stages); the other fields are what skills
@@ -308,21 +308,21 @@ class SkillEffect(Frame):
 
 
 # --- modes -------------------------------------------------------------------------------
-@dataclass(eq=False)
+@dataclass
 class ChoosingGenerals(Frame):
     """Identity with generals: the lord chooses, then every other seat at once."""
 
     kind: ClassVar[str] = "generals"
 
 
-@dataclass(eq=False)
+@dataclass
 class ShowAsk(Frame):
     """Kingdom Wars: at the start of its turn a seat may show hidden generals."""
 
     kind: ClassVar[str] = "show"
 
 
-@dataclass(eq=False)
+@dataclass
 class Shown(Frame):
     """Kingdom Wars: after a show, the bonuses one by one, then the victory check."""
 

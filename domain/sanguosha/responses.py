@@ -56,7 +56,8 @@ def kills(table: Any, seat: int, use: bool = False) -> list[Action]:
     if table.skilled:
         out += converted(table, seat, "kill", use=use)
     for conv in multi_card(table, seat, KILL):
-        out.append({"type": "respond", str(conv.key): True, "count": conv.count, "from": list(hand)})
+        out.append({"type": "respond", str(conv.key): True, "count": conv.count,
+                    "from": list(hand)})
     return out
 
 

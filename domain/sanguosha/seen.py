@@ -65,7 +65,8 @@ class Seen:
             hand_count=[r["hand_count"] for r in rows],
             hand=list(mine["hand"] or []),
             equip=[[r["equipment"][name] for name in SLOT_NAMES] for r in rows],
-            judging=[r["judgment"] for r in rows],
+            judging=[[j[0] if isinstance(j, list) else j for j in r["judgment"]]
+                     for r in rows],
             roles=[r.get("role") for r in rows],
             sides=[r.get("side") for r in rows],
             hostility=view.get("hostility") or [[0] * len(rows) for _ in rows],

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.narration import EventView, Move, Narrator, plain_line, seat_name
-from domain.sanguosha.cards import DECK, SLOT, SLOT_NAMES
+from domain.sanguosha.cards import DECK, SLOT, SLOT_NAMES, SUIT_SYMBOL
 
 #: card names whose title is not the one card's (the horses have three names each)
 _TITLES = {"plus_horse": "+1 horse", "minus_horse": "−1 horse"}
@@ -42,6 +42,8 @@ JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("lightning", False): "Lightning passes on",
              ("eight_trigrams", True): "red: it counts as a Dodge",
              ("eight_trigrams", False): "black: no Dodge"}
+#: what a skill does with the cards its use names (default: discards them)
+_SKILL_CARDS = {"rende": "giving", "guicai": "playing"}
 #: events that only keep the engine's books: never a line of their own
 QUIET = frozenset({"Started", "DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
                    "Picked", "CandidatesDealt"})
@@ -495,8 +497,20 @@ class _Story:
         if d.get("targets"):
             text += f" on {self.whom(d['targets'])}"
         if d.get("cards") or d.get("count"):
-            text += f", giving {cards_text(d.get('cards'), d.get('count'))}"
+            # Rende gives its cards away, Guicai plays one; the other skills discard theirs
+            verb = _SKILL_CARDS.get(d.get("skill") or "", "discarding")
+            text += f", {verb} {cards_text(d.get('cards'), d.get('count'))}"
         return text, i
+
+    def on_CardsPeeked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        cards, count = d.get("cards"), d.get("count")
+        n = len(cards) if cards is not None else (count or 0)
+        text = f"{self.who(d.get('seat'))} looks at the top {n} cards of the pile"
+        return text + (f": {cards_text(cards)}" if cards else ""), i
+
+    def on_SuitNamed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        suit = SUIT_SYMBOL.get(d.get("suit") or "", str(d.get("suit")))
+        return f"{self.who(d.get('seat'))} names {suit}", i
 
     def on_Chose(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         answer, who = d.get("answer") or {}, self.who(d.get("seat"))
@@ -555,13 +569,6 @@ class _Story:
         return (f"{self.who(d.get('seat'))} takes {cards_text(d.get('cards'))}"
                 f"{self.reason(d.get('reason'))}"), i
 
-    def on_CardsPeeked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
-        cards, count = d.get("cards"), d.get("count")
-        n = len(cards) if cards is not None else (count or 0)
-        seen = f": {cards_text(cards)}" if cards else ""
-        return (f"{self.who(d.get('seat'))} looks at the top {n} cards of the draw pile"
-                f"{seen}{self.reason(d.get('reason'))}"), i
-
     def on_CardsGiven(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         cards = cards_text(d.get("cards"), d.get("count"))
         who, to = d.get("seat"), d.get("to")
@@ -576,6 +583,8 @@ class _Story:
         top, bottom = d.get("top"), d.get("bottom")
         size = (top if isinstance(top, int) else len(top or [])) + \
             (bottom if isinstance(bottom, int) else len(bottom or []))
+        if top is None and bottom is None and d.get("counts"):  # hidden from this viewer
+            size = sum(d["counts"])
         return f"{self.who(d.get('seat'))} looks at the top {size} cards and puts them back", i
 
     # --- judgments -----------------------------------------------------------------------

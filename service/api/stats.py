@@ -14,6 +14,7 @@ from flask_openapi3 import APIBlueprint, Tag
 from pydantic import BaseModel, Field
 
 from analytics import doudizhu
+from analytics.generals import general_win_rates
 from analytics.projection import open_view
 from analytics.tables import Tables, from_view
 from analytics.winrates import as_records, left_out, win_rates
@@ -43,15 +44,19 @@ def _tables() -> tuple[Tables, int]:
 @bp.get("/stats/win-rates", responses={"200": AnyJSON})
 def get_win_rates(query: WinRatesQuery) -> Any:
     """Win rate per kind × players × policy mix × role with Wilson 95 % intervals (Killer:
-    by side). ``left_out``: games that ended before roles were given, counted apart."""
+    by side). ``left_out``: games that ended before roles were given, counted apart.
+    ``generals``: per general × role (identity) or per general (Kingdom Wars), against
+    what its roles or its side's seats give anyone, with a Benjamini–Hochberg verdict."""
     if query.kind is not None:
         registry.spec(query.kind)  # an unknown kind is a 422 naming the known ones
     t, behind = _tables()
     table = win_rates(t.games, t.seats, kind=query.kind, players=query.players,
                       pooled=query.pooled)
     skipped = left_out(t.games, t.seats, kind=query.kind, players=query.players)
+    generals = general_win_rates(t.games, t.seats, kind=query.kind, players=query.players,
+                                 pooled=query.pooled)
     return jsonify({"as_of": t.position, "behind": behind, "rows": as_records(table),
-                    "left_out": as_records(skipped)})
+                    "left_out": as_records(skipped), "generals": as_records(generals)})
 
 
 @bp.get("/stats/doudizhu/multipliers", responses={"200": AnyJSON})

@@ -99,8 +99,11 @@
   function general(s) {
     if (s.general && typeof s.general === "object") {
       const g = s.general;
+      const skills = (g.skills || []).map((k) =>
+        `<span class="skill" title="${esc(k.text || "")}">${esc(k.name)}${k.lord ? " (lord)" : ""}</span>`).join("");
       return `<div class="line"><span class="general">${esc(g.name)}</span>` +
-             `<span class="muted">${esc(g.zh || "")}</span>${tag(g.kingdom, g.kingdom)}</div>`;
+             `<span class="muted">${esc(g.zh || "")}</span>${tag(g.kingdom, g.kingdom)}</div>` +
+             (skills ? `<div class="line skills">${skills}</div>` : "");
     }
     if (typeof s.general === "string") return `<div class="line"><span class="general">${esc(title(s.general))}</span></div>`;
     if (Array.isArray(s.generals)) {  // Kingdom Wars: head and deputy, hidden until shown

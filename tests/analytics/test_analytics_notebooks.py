@@ -51,12 +51,13 @@ def snapshot(directory: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def two_kinds(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """Dou Dizhu hands (two policy mixes) and Killer games, projected."""
+    """Dou Dizhu hands (two policy mixes), Killer and Kingdom Wars games, projected."""
     url = f"sqlite:///{tmp_path_factory.mktemp('nb')}/paiju.db"
     hall = GameHall.from_store(url)
     simulate(hall, "doudizhu", 30, "random", seed=21)
     simulate(hall, "doudizhu", 30, "greedy,random,random", seed=22)
     simulate(hall, "killer", 20, "informed", players=8, seed=23)
+    simulate(hall, "hegemony", 4, "random", players=6, seed=24)
     catch_up(hall)
     close_view(hall)
     hall.close()
@@ -78,6 +79,22 @@ def test_notebook_executes_and_writes_nothing(name: str, figures: int, two_kinds
         # a registered kind the store holds none of is named, not silently skipped
         assert "identity: no finished games in this store" in text
         assert "killer: 20 finished games" in text
+        # Kingdom Wars generals, per table size and mix; no kind with one general a seat
+        assert "hegemony 6p, 6 random: " in text and " generals; " in text
+        assert "no kind in this store deals one general a seat" in text
+
+
+def test_the_generals_section_draws_identity_generals_by_role(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path}/generals.db"
+    hall = GameHall.from_store(url)
+    simulate(hall, "identity", 4, "random", players=5, seed=6, options={"generals": True})
+    catch_up(hall)
+    close_view(hall)
+    hall.close()
+    text = run("win_rates", url, tmp_path, monkeypatch)
+    assert "identity 5p, 5 random: " in text
+    assert "no kind in this store deals one general a seat" not in text
 
 
 def test_a_store_without_dou_dizhu_hands_says_so(tmp_path: Path,

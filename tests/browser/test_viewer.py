@@ -218,3 +218,22 @@ def test_the_viewer_fits_a_phone(server: Server, browser: Any,
     at_step(page, n + 1)
     shot(page, "phone")
     context.close()
+
+
+def test_the_viewer_shows_each_generals_skills(server: Server, page: Any) -> None:
+    # an identity game with generals: each seat's general with its skills, the words of
+    # a skill on hover
+    game = server.bot_game("identity", 5, "expert", seed=4, options={"generals": True})
+    n = server.hall.game(game).version // 2
+    page.goto(f"{server.url}/games/{game}/viewer#{n}")
+    at_step(page, n)
+    state = state_at(server, game, n)
+    for s in state["seats"]:
+        box = page.locator(f"#table .seat[data-seat='{s['seat']}']")
+        general = s["general"]
+        assert general["name"] in box.inner_text()
+        skills = box.locator(".skill")
+        assert skills.count() == len(general["skills"]) > 0
+        first = general["skills"][0]
+        assert first["name"] in skills.first.inner_text()
+        assert skills.first.get_attribute("title") == first["text"]

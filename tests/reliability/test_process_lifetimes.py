@@ -82,6 +82,6 @@ def test_commands_open_only_the_store_they_are_given(
     out = runner.invoke(main, ["games", "--store", store])
     assert out.exit_code == 0, out.output
     assert runner.invoke(main, ["migrate", "--store", store]).output.endswith(
-        "already set up (schema mark paiju-2)\n")
+        "already set up (schema mark paiju-3)\n")
     assert (tmp_path / "given.db").exists()
     assert not (tmp_path / "var").exists()  # no default store was opened on the way

@@ -98,3 +98,62 @@ def test_every_weapon_and_armor_brings_a_skill_and_horses_none() -> None:
     horses = {n for n in kinds if n.endswith("horse")}
     assert set(EQUIPMENT_SKILLS) == kinds - horses
     assert all(s.equipment for s in EQUIPMENT_SKILLS.values())
+
+
+def test_a_table_without_skills_plays_rules_3_exactly_as_rules_2() -> None:
+    # the same seeds under both versions: the same events but the recorded version
+    import random
+
+    from domain import registry
+    from domain.simulate import play_out
+
+    spec = registry.spec("identity")
+
+    def events(rules: int, seed: int) -> list[tuple[str, dict[str, object]]]:
+        rng = random.Random(seed)
+        game = spec.game.new([f"p{i}" for i in range(6)], {}, agents=["identity"] * 6,
+                             rng=rng, rules=rules)
+        play_out(game, [spec.policies["identity"]] * 6, rng)
+        out = []
+        for e in game.pending_events:
+            data = {k: v for k, v in vars(e).items()
+                    if k not in ("originator_id", "timestamp", "salt", "prev", "rules")}
+            out.append((type(e).__name__, data))
+        return out
+
+    for seed in range(3):
+        assert events(2, seed) == events(3, seed)
+
+
+def test_every_timing_point_asks_the_owners_of_a_skill_on_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # given: a test skill on each point, held by every seat (registered for this test
+    # only); bots that always say yes; then a game to its end
+    import random
+
+    from domain.sanguosha import skill as registry
+    from domain.sanguosha.bots import random_policy
+    from domain.sanguosha.skill import Point, Skill
+
+    seen: dict[str, set[int]] = {p.value: set() for p in Point}
+
+    def noted(point: Point) -> Skill:
+        def can(game, seat, f):  # type: ignore[no-untyped-def]
+            seen[point.value].add(seat)
+            return False  # noted, never used: the game plays on as without it
+        return Skill(f"probe_{point.value}", "Probe", "探", Kind.TRIGGERED, point=point,
+                     text="test", can=can)
+
+    probes = [noted(p) for p in Point if p not in (Point.KILL_EFFECT, Point.DODGED,
+                                                     Point.KILL_HIT)]
+    for p in probes:
+        monkeypatch.setitem(registry.SKILLS, p.id, p)
+    game = table(n=5, generals=["caocao", "guanyu", "zhangfei", "zhugeliang", "lvbu"])
+    game.set_skills([tuple(p.id for p in probes)] * 5)
+    rng = random.Random(3)
+    while game.outcome is None:
+        seat = game.to_act()[0]
+        game.act(seat, random_policy(game, seat, rng), rng)
+    # then: each point reached some owner (the equipment's points are the weapons' own)
+    missing = [p for p, seats in seen.items() if not seats
+               and p not in ("kill_effect", "dodged", "kill_hit")]
+    assert not missing, missing

@@ -753,9 +753,9 @@ def test_yiji_per_point_shares_the_top_two_cards_seen_by_guo_jia_alone() -> None
     assert given[1] == [[top[0]], [top[1]], top[2:]]
     assert given[2] == [[top[0]], None, None] and given[3] == [None, None, None]
     assert told(game, 3)[-6:] == [
-        "Guojia looks at the top 2 cards of the draw pile (yiji)",
+        "Guojia looks at the top 2 cards of the pile",
         "Guojia gives a card to Zhangfei (yiji)", "Guojia keeps a card (yiji)",
-        "Guojia uses Yiji", "Guojia looks at the top 2 cards of the draw pile (yiji)",
+        "Guojia uses Yiji", "Guojia looks at the top 2 cards of the pile",
         "Guojia keeps 2 cards (yiji)"]
 
 

@@ -32,6 +32,7 @@ from domain.sanguosha.cards import (
     color,
 )
 from domain.sanguosha.frames import KillUse, SkillEffect, Stage
+from domain.sanguosha.plays import may_target
 from domain.sanguosha.skill import (
     Action,
     Conversion,
@@ -108,7 +109,9 @@ register_equipment(DOUBLE_SWORDS, Skill(
 
 
 def _blade_apply(game: Any, seat: int, f: Frame) -> bool:
-    if game.alive[seat] and game.alive[f.target] and game._can_kill(seat):
+    # the new Kill names the target anew: Kongcheng may now forbid it
+    if (game.alive[seat] and game.alive[f.target] and game._can_kill(seat)
+            and may_target(game, f.target, KILL)):
         _weapon_frame(game, "blade", seat, f, "blade", seat)
         return True
     return False

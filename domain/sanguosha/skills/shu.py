@@ -158,9 +158,9 @@ register("machao", MASHU, TIEQI)
 
 # --- Huang Yueying ---------------------------------------------------------------------------
 JIZHI = Skill(
-    "jizhi", "Jizhi", "集智", Kind.TRIGGERED, point=Point.TRICK_USED,
+    "jizhi", "Jizhi", "集智", Kind.TRIGGERED, point=Point.CARD_USED,
     text="Whenever you use a non-delayed trick card, you may draw one card.",
-    step=draws(1, "jizhi"),
+    can=lambda game, seat, f: bool(f.context.get("trick")), step=draws(1, "jizhi"),
 )
 QICAI = Skill(
     "qicai", "Qicai", "奇才", Kind.COMPULSORY,

@@ -157,6 +157,9 @@ GUOSE = Skill(
 
 def _liuli_offers(game: Any, seat: int, f: Frame) -> list[Action]:
     user = f.context["u"]
+    kill = game._frame(KillUse)
+    # not a seat the Kill already targets (it would be hit twice)
+    taken = set(kill.targets) if kill is not None else set()
     out: list[Action] = []
     for c in he(game, seat):
         equip = [list(e) for e in game.equip]
@@ -165,7 +168,7 @@ def _liuli_offers(game: Any, seat: int, f: Frame) -> list[Action]:
         reach = attack_range(equip[seat])
         less = game.mod(seat, "distance_less") or 0
         for t in others(game, seat):
-            if (t != user and max(1, dist[t] - less) <= reach
+            if (t != user and t not in taken and max(1, dist[t] - less) <= reach
                     and may_target(game, t, KILL)):
                 out.append({"type": "skill", "skill": "liuli", "card": c, "targets": [t]})
     return out
