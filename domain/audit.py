@@ -64,6 +64,9 @@ class Recount:
     details: dict[str, Any] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # facts that do not follow the rules
     violations: list[Violation] = field(default_factory=list)
+    #: why the rules were not judged move by move (None: they were), e.g. a variant the
+    #: independent referee does not know yet; the figures are still recounted
+    unjudged: str | None = None
 
     def check(self, figure: str, expected: Any, recorded: Any, version: int | None) -> None:
         self.checks.append(Check(figure, expected, recorded, version))

@@ -65,6 +65,8 @@ class Audit:
             "chain": {"intact": not self.chain, "problems": self.chain, "head": self.head},
             "receipt": self.receipt,
             "violations": [] if r is None else [v.as_dict() for v in r.violations],
+            # why the rules were not judged move by move (None: they were)
+            "rules_unjudged": None if r is None else r.unjudged,
             "recount": None if r is None else {
                 "agrees": r.agrees,
                 "problems": r.problems,
@@ -93,7 +95,9 @@ class Audit:
             lines.append(f"receipt: matches event {at}" if self.receipt["valid"]
                          else "receipt: does NOT match this history")
         r = self.recount
-        if r is not None:
+        if r is not None and r.unjudged is not None:
+            lines.append(f"rules: not checked ({r.unjudged}); the figures are recounted")
+        elif r is not None:
             lines.append(f"rules: {len(r.violations)} broken"
                          + "".join(f"\n  !! {v.text()}" for v in r.violations))
         if r is not None and self.is_series:

@@ -280,7 +280,7 @@ def _card_play(seen: Seen, rng: random.Random, relation: Relation, bonus_of: Bon
     """Every card window, played for the friends ``relation`` names, from the view."""
     legal, ask, p, me = seen.legal, seen.ask, seen.pending, seen.me
     decline: Action = {"type": "decline"}
-    skilled = skill_answer(seen, relation)
+    skilled = skill_answer(seen, relation, rng)
     if skilled is not None:
         return skilled
     if ask == "play":

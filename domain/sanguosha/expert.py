@@ -663,7 +663,7 @@ def expert_policy(game: Any, seat: int, rng: random.Random) -> Action:
     seen = Seen.of(game, seat)
     if seen.ask == "play":
         return _play(seen, rng)
-    skilled = skill_answer(seen, friendliness)
+    skilled = skill_answer(seen, friendliness, rng)
     if skilled is not None:
         return skilled
     return _answer(seen)

@@ -5,7 +5,7 @@ rewards and penalties of a death, and victory. The engine calls the hooks
 ``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view``,
 ``draw_outcome`` and ``gender``.
 
-With the option ``generals`` (issue 13; generals have no skills yet) the game starts by
+With the option ``generals`` (rules 3: with their skills) the game starts by
 choosing generals: the lord is offered Cao Cao, Liu Bei, Sun Quan and two drawn at random
 and its choice is public at once; then every other seat is dealt three of the rest (two at
 ten players) and keeps one, hidden from the others until all have chosen, when every

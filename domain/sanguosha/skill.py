@@ -13,8 +13,9 @@ exactly those places and no special case for any general:
   who may be chosen as a target, the draw count, damage, the Peach in a dying rescue).
 
 A skill is data plus small functions of ``(game, seat, frame)``; its effect runs as a
-frame of its own on the resolution stack (kind ``"sk"``), stepped like a card's, so a
-skill's effect is decided from state alone and replays exactly (see resolution.py).
+frame of its own on the resolution stack (``frames.SkillEffect``), stepped like a card's,
+so a skill's effect is decided from state alone and replays exactly (see resolution.py).
+Weapons and armor are skills too (``skills/equipment.py``), applied in place.
 """
 
 from __future__ import annotations

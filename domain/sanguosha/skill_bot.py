@@ -7,6 +7,7 @@ policy's own reading of the table: > 0 a friend, < 0 an enemy.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,7 @@ from domain.sanguosha.cards import (
 )
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.seen import Seen
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
 
 Action = dict[str, Any]
 Friend = Callable[[Seen, int], float]
@@ -113,9 +115,23 @@ def _effect(seen: Seen, friend: Friend) -> Action:
     return next((a for a in legal if a != DECLINE), legal[-1])
 
 
-def skill_answer(seen: Seen, friend: Friend) -> Action | None:
-    """The answer to a skill's question, or None when the window is not a skill's."""
+def choose_general(seen: Seen, rng: random.Random) -> Action:
+    """The lord keeps one of the generals with a lord skill (Cao Cao, Liu Bei, Sun Quan:
+    made for the lord), at random; any other seat the last offered."""
+    offers = [a for a in seen.legal if a["type"] == "choose_general"]
+    lords = [a for a in offers if any(SKILLS[s].lord for s in GENERAL_SKILLS[a["general"]])]
+    if seen.roles[seen.me] == "lord" and lords:
+        return rng.choice(lords)
+    return offers[-1]
+
+
+def skill_answer(seen: Seen, friend: Friend,
+                 rng: random.Random | None = None) -> Action | None:
+    """The answer to a skill's question (or the choice of a general), or None when the
+    window is not a skill's."""
     p = seen.pending or {}
+    if seen.ask == "choose_general" and rng is not None:
+        return choose_general(seen, rng)
     if seen.ask == "skill":
         return _trigger(seen, friend)
     if p.get("effect") == "sk" and seen.legal:

@@ -26,11 +26,14 @@ ASK_EVERYONE = Option(
 
 def identity_audit(facts: list[Fact]) -> Recount:
     """The identity referee (``domain/referee/identity.py``) judges every game played
-    without generals; games with the ``generals`` option (offers, choices, HP and gender
-    from the general) are not yet known to it and keep the engine-side recount."""
+    without generals; games with the ``generals`` option (their skills) are not yet known
+    to it and keep the engine-side recount, which says so."""
     options = (facts[0].data.get("options") or {}) if facts else {}
     if options.get("generals"):
-        return audit.recount(facts)
+        recount = audit.recount(facts)
+        recount.unjudged = ("generals and their skills: the independent referee does not "
+                            "judge them yet")
+        return recount
     return identity_referee.referee(facts)
 
 
@@ -47,9 +50,9 @@ IDENTITY = GameSpec(
                "2 renegades) or 'one_renegade' (1/3/5/1)", choices=tuple(TEN_PLAYER_TABLES)),
         TURN_CAP, ASK_EVERYONE,
         Option("generals", bool, False,
-               "true: every seat plays one of the 25 standard generals (its HP and gender; "
-               "skills do not exist yet), the lord choosing first from Cao Cao, Liu Bei, "
-               "Sun Quan and two drawn at random"),
+               "true: every seat plays one of the 25 standard generals (its HP, gender and "
+               "skills), the lord choosing first from Cao Cao, Liu Bei, Sun Quan and two "
+               "drawn at random"),
     ),
     referee=identity_audit,
     narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),

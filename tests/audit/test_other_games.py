@@ -46,6 +46,9 @@ def test_a_generals_game_audit_names_each_killer(hall: GameHall) -> None:
             continue
         report = audit_game(hall, gid)
         assert report.agrees, report.text()
+        # the report says the skills were not judged move by move (not "0 broken")
+        assert "rules: not checked (generals and their skills" in report.text()
+        assert report.as_dict()["rules_unjudged"]
         for fact in stored.facts:
             if fact.type == "Died" and fact.data["killer"] is not None:
                 named += 1

@@ -157,3 +157,20 @@ def test_every_timing_point_asks_the_owners_of_a_skill_on_it(monkeypatch) -> Non
     missing = [p for p, seats in seen.items() if not seats
                and p not in ("kill_effect", "dodged", "kill_hit")]
     assert not missing, missing
+
+
+def test_the_role_bots_lord_keeps_a_general_with_a_lord_skill() -> None:
+    import random
+
+    from domain import registry
+    from domain.simulate import play_out
+
+    spec = registry.spec("identity")
+    for policy in ("identity", "expert"):
+        for seed in range(3):
+            rng = random.Random(seed)
+            game = spec.create([f"p{i}" for i in range(5)], {"generals": True},
+                               agents=[policy] * 5, rng=rng)
+            play_out(game, [spec.policies[policy]] * 5, rng)
+            assert game.generals[game.lord] in ("caocao", "liubei", "sunquan")
+            assert any(SKILLS[s].lord for s in game.skills[game.lord])
