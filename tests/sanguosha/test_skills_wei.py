@@ -107,7 +107,7 @@ def test_jianxiong_takes_the_real_card_of_a_converted_kill() -> None:
     red_dodge = card(("dodge", "H", 2))
     game = table(hands={1: [red_dodge]}, generals=["caocao", "guanyu", "zhangfei", "zhaoyun"])
     until(game, play_phase(1))
-    act(game, 1, type="use", card=red_dodge, skill="wusheng", targets=[0])
+    act(game, 1, type="use", card=red_dodge, skill="wusheng", targets=[0], **{"as": "kill"})
     act(game, 0, type="decline")
     # when: Cao Cao uses Jianxiong
     events = act(game, 0, type="skill", skill="jianxiong")
