@@ -147,7 +147,9 @@ def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_po
         if as_json:
             click.echo(json.dumps(as_records(per_general), indent=2))
         elif per_general.empty:
-            click.echo(_nothing("games with generals", kind, players))
+            click.echo(_nothing("games with generals", kind, players)
+                       + "; only games that deal generals have them (see the kind's "
+                       "rules and options: paiju simulate --help, GET /kinds)")
         else:
             click.echo(_general_text(per_general))
         return

@@ -89,7 +89,8 @@ _KEYS = ("card", "area", "spear", "skill", "as", "suit", "choice")
 
 def _same(listed: Action, action: Action) -> bool:
     for key in _KEYS:
-        if listed.get(key) != action.get(key):
+        if listed.get(key) != action.get(key) and not (key == "as" and "as" not in action):
+            # "as" may be left out (the skill says what the card becomes), not contradicted
             return False
     lt, at = _targets(listed), _targets(action)
     if lt == at:
@@ -184,6 +185,19 @@ def diagnose(table: Any, seat: int, action: Action, legal: list[Action]) -> Ille
         if action.get("spear"):
             return WrongCount("the Spear turns exactly two hand cards into a Kill")
         return WrongResponse("that card does not answer what is asked")
+    skill = action.get("skill")
+    if kind in ("use", "respond") and skill is not None:
+        mine = tuple(table.skills[seat]) + tuple(s.id for s in table.equipment_skills(seat))
+        if skill not in mine:
+            return NotAChoice(f"you have no skill {skill!r} (yours: {', '.join(mine) or 'none'})")
+        from domain.sanguosha.skill import SKILLS
+
+        convs = SKILLS[skill].conversions
+        card = action.get("card")
+        if convs and isinstance(card, int) and not any(c.fits(card) for c in convs):
+            made = " or ".join(sorted({c.to for c in convs}))
+            return CannotUseNow(f"{skill} cannot make card {card} a {made}: see the skill's "
+                                "words for the cards it takes")
     if kind == "use":
         card = action.get("card")
         name = NAME[card] if isinstance(card, int) else KILL

@@ -66,7 +66,7 @@ from domain.sanguosha.frames import (
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
-from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Point
+from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
 from domain.sanguosha.text import named_cards
 from domain.sanguosha.zones import equipment_view, remove_from_seat, take_all
 
@@ -91,8 +91,11 @@ _RESPONSE_NAME = {"dodge": DODGE, "kill": KILL, "nullify": NULLIFICATION, "peach
 _EVERYONE = (PEACH_GARDEN, AMAZING_GRACE)  # all living players, from the user
 _OTHERS = (BARBARIANS, ARROWS)  # every other living player, from the user's next
 _HOSTILE = frozenset({KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, COLLATERAL})
-#: the facts of a timing point a view shows (all public: see ``skill.Point``)
-_PUBLIC_CONTEXT = frozenset({"j", "r", "card", "src", "v", "u", "tg", "n", "seat", "name"})
+#: the facts of a timing point a view shows (all public: see ``skill.Point``), by the
+#: names a view gives them
+_PUBLIC_CONTEXT = {"v": "victim", "src": "source", "n": "amount", "r": "reason",
+                   "j": "judged", "card": "card", "u": "user", "tg": "target", "seat": "seat",
+                   "name": "card_name"}
 #: windows that ask only the seats holding a card: who is asked is a secret
 SECRET_ASKS = frozenset({"nullify", "peach"})
 
@@ -317,6 +320,10 @@ class SanguoshaGame(Resolution, Game):
         ask, kind = f.ask or "", chosen["type"]
         cards = chosen["cards"] if "cards" in chosen else (
             [chosen["card"]] if "card" in chosen else [])
+        if "skill" in chosen and kind != "skill":
+            # a card made by a conversion: the skill is named first, then the card's event
+            self._skill_used(seat=seat, skill=chosen["skill"], cards=cards, targets=[],
+                             choice=chosen.get("as"))
         if isinstance(f, SkillEffect) and kind != "decline":
             decide = SKILLS[f.skill].decide
             assert decide is not None
@@ -759,7 +766,9 @@ class SanguoshaGame(Resolution, Game):
             top.waiting = None
         key = f"{seat}:{skill}"
         self.uses[key] = self.uses.get(key, 0) + 1
-        SKILLS[skill].used(self, seat, skill, list(cards), list(targets), choice)
+        sk = SKILLS[skill]
+        if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
+            sk.used(self, seat, skill, list(cards), list(targets), choice)
         self._settle()
 
     @event("CardsGained")
@@ -986,7 +995,8 @@ class SanguoshaGame(Resolution, Game):
         elif isinstance(f, Trigger) and f.current is not None:
             out["skill"] = f.current[1]
             # the timing point's facts are public (who was hurt, whose judgment...)
-            out["context"] = {k: v for k, v in f.context.items() if k in _PUBLIC_CONTEXT}
+            out["context"] = {_PUBLIC_CONTEXT[k]: v for k, v in f.context.items()
+                              if k in _PUBLIC_CONTEXT}
             if f.point == Point.RETRIAL.value:
                 judge = self._frame(Judgment)
                 out["context"]["judge_card"] = None if judge is None else judge.card

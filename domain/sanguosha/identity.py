@@ -348,11 +348,26 @@ class IdentityGame(SanguoshaGame):
             out["general"] = (general_view(general) if general is not None
                               and self.general_visible(seat, viewer) else None)
             if out["general"] is not None:
-                out["general"]["skills"] = [skill_view(sid) for sid in self.skills[seat]]
+                out["general"]["skills"] = [skill_view(sid)
+                                            for sid in self.skills_of(seat, general)]
             out["chosen"] = general is not None
             if self.choosing and (viewer == seat or self.sees_all(viewer)):
                 out["offered"] = list(self.offers[seat])
+                # the offer in words, each general with its skills, to choose from
+                out["offer"] = [{**general_view(g), "skills": [
+                    skill_view(sid) for sid in self.skills_of(seat, g)]}
+                    for g in self.offers[seat]]
         return out
+
+    def skills_of(self, seat: int, general: str | None) -> tuple[str, ...]:
+        """The skills ``general`` brings to ``seat``: its lord skills only to the lord;
+        none under rules before 3 (the table's own once the generals are shown)."""
+        if self.generals_shown:
+            return self.skills[seat]
+        if general is None or self.rules < 3:
+            return ()
+        return tuple(sid for sid in GENERAL_SKILLS.get(general, ())
+                     if seat == self.lord or not SKILLS[sid].lord)
 
     def view(self, viewer: Viewer = "spectator") -> dict[str, Any]:
         out = super().view(viewer)

@@ -49,7 +49,7 @@ def _good_for_owner(reason: str, result: bool) -> bool:
 
 def _retrial(seen: Seen, friend: Friend) -> Action:
     ctx = seen.pending.get("context") or {}
-    judged, reason, now = ctx.get("j"), ctx.get("r"), ctx.get("judge_card")
+    judged, reason, now = ctx.get("judged"), ctx.get("reason"), ctx.get("judge_card")
     if judged is None or reason is None or now is None:
         return DECLINE
     f = friend(seen, judged)

@@ -28,6 +28,12 @@
       $("sit-players").innerHTML = counts.map((n) => `<option${n === k.players.default ? " selected" : ""}>${n}</option>`).join("");
       $("sit-policy").innerHTML = k.policies.map((p) => `<option>${esc(p)}</option>`).join("");
       $("sit-policy").value = k.policies[k.policies.length - 1];
+      // the kind's on/off options that are off by default (e.g. identity's generals)
+      const props = ((k.options || {}).properties) || {};
+      $("sit-options").innerHTML = Object.entries(props)
+        .filter(([, o]) => o.type === "boolean" && o.default === false)
+        .map(([name, o]) => `<label title="${esc(o.description || "")}"><input type="checkbox" ` +
+             `data-option="${esc(name)}"> ${esc(name)}</label>`).join("");
     };
     $("sit-kind").onchange = pick;
     pick();
@@ -36,9 +42,12 @@
       const n = Number($("sit-players").value), policy = $("sit-policy").value;
       const players = [$("sit-name").value.trim() || "Player"];
       for (let i = 1; i < n; i++) players.push(`bot ${i}`);
+      const options = Object.fromEntries([...document.querySelectorAll("#sit-options input:checked")]
+        .map((box) => [box.dataset.option, true]));
       try {
         const g = await api("/games", {method: "POST", body: {
-          kind: $("sit-kind").value, players, agents: ["human", ...Array(n - 1).fill(policy)]}});
+          kind: $("sit-kind").value, players, options,
+          agents: ["human", ...Array(n - 1).fill(policy)]}});
         location.hash = `game=${g.id}&seat=0&token=${encodeURIComponent(g.tokens.seats[0])}`;
         $("sit-page").hidden = true;
         play(g.id, 0, g.tokens.seats[0]);
@@ -192,7 +201,8 @@
     if ("general" in a) {
       const offer = ((view.seats || [])[me] || {}).offer || [];
       const g = offer.find((o) => o.id === a.general);
-      parts.push(esc(g ? `${g.name} (${g.kingdom}, ${g.hp} HP)` : title(a.general)));
+      const skills = g && g.skills && g.skills.length ? ": " + g.skills.map((k) => k.name).join(", ") : "";
+      parts.push(esc(g ? `${g.name} (${g.kingdom}, ${g.hp} HP${skills})` : title(a.general)));
     }
     const seat = (s) => {
       const row = (view.seats || [])[s];

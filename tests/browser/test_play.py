@@ -15,13 +15,16 @@ from tests.browser.conftest import PHONE, Server
 
 
 def sit_down(page: Any, server: Server, kind: str, policy: str,
-             players: int | None = None) -> str:
-    """Open the play page, choose the game and the bots, sit down; the game's id."""
+             players: int | None = None, options: tuple[str, ...] = ()) -> str:
+    """Open the play page, choose the game, the bots and the on/off options to turn on,
+    sit down; the game's id."""
     page.goto(f"{server.url}/play")
     page.select_option("#sit-kind", kind)
     if players is not None:
         page.select_option("#sit-players", str(players))
     page.select_option("#sit-policy", policy)
+    for name in options:
+        page.check(f"#sit-options input[data-option='{name}']")
     page.click("#sit button[type=submit]")
     page.wait_for_function("location.hash.includes('token=')")
     page.wait_for_selector("#play-page[data-version]")
@@ -128,6 +131,28 @@ def test_sanguosha_against_bots_answers_for_you_only_windows_asked_of_all(
         assert e["data"]["ask"] in ("nullify", "peach"), e
     spectator = server.hall.events_view(game, "spectator")[1]
     assert all(spectator[a["version"]]["data"]["seat"] is None for a in answered)
+
+
+def test_identity_with_generals_chosen_from_named_offers_and_played_by_clicking(
+        server: Server, page: Any) -> None:
+    game = sit_down(page, server, "identity", "expert", players=5, options=("generals",))
+    assert server.hall.game(game).options["generals"] is True
+    rng, version, decisions = random.Random(4), 0, 0
+    while decisions < 60:
+        state = next_decision(page, version)
+        version = int(state["version"])
+        if state["status"] != "live":
+            break
+        text = page.inner_text("#actions")
+        if "Choose General" in text:
+            # the offer in words: each general with kingdom, HP and its skills
+            assert " HP: " in text and "{" not in text
+        answer(page, rng)
+        decisions += 1
+    events = server.hall.events_view(game, "referee")[1]
+    kinds = {e["type"] for e in events}
+    assert "GeneralChosen" in kinds and "GeneralsShown" in kinds
+    assert decisions >= 10
 
 
 def test_the_games_page_lists_and_filters(server: Server, page: Any,

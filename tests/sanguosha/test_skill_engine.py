@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.sanguosha.cards import DECK, EQUIPMENT, KILL, NAME, RED
 from domain.sanguosha.skill import EQUIPMENT_SKILLS, GENERAL_SKILLS, SKILLS, Kind
-from tests.sanguosha.rig import act, card, kinds, table
+from tests.sanguosha.rig import act, card, kinds, refuse, table
 
 # seat 0 is the lord (Cao Cao), 1 a rebel, 2 a loyalist, 3 the renegade
 CAST = ["caocao", "guanyu", "zhangfei", "zhugeliang"]
@@ -42,9 +42,21 @@ def test_a_conversion_is_offered_and_used_as_the_card_it_becomes() -> None:
     # then: the Dodge is offered as a Kill through Wusheng, on the seats in range
     assert uses and all(a["as"] == KILL and a["skill"] == "wusheng" for a in uses)
     events = act(game, 1, type="use", card=red_dodge, skill="wusheng", targets=[0])
-    assert kinds(events)[0] == "CardUsed"
-    assert events[0][1]["name"] == KILL and events[0][1]["cards"] == [red_dodge]
+    # the skill is named first, then the card is used as what it became
+    assert kinds(events)[:2] == ["SkillUsed", "CardUsed"]
+    assert events[0][1]["skill"] == "wusheng" and events[0][1]["choice"] == KILL
+    assert events[1][1]["name"] == KILL and events[1][1]["cards"] == [red_dodge]
     assert RED[red_dodge] and NAME[red_dodge] == "dodge"
+
+
+def test_a_conversion_cannot_be_named_as_another_card() -> None:
+    from domain.sanguosha.actions import IllegalAction
+
+    red_dodge = card(("dodge", "H", 2))
+    game = table(hands={1: [red_dodge]}, generals=CAST)
+    _to_play(game, 1)
+    refuse(game, 1, IllegalAction, type="use", card=red_dodge, skill="wusheng", **{
+        "as": "dodge"}, targets=[0])
 
 
 def test_a_timing_point_asks_its_owner_and_a_declined_skill_is_recorded() -> None:
@@ -174,3 +186,18 @@ def test_the_role_bots_lord_keeps_a_general_with_a_lord_skill() -> None:
             play_out(game, [spec.policies[policy]] * 5, rng)
             assert game.generals[game.lord] in ("caocao", "liubei", "sunquan")
             assert any(SKILLS[s].lord for s in game.skills[game.lord])
+
+
+def test_a_conversion_refused_says_why() -> None:
+    import pytest
+
+    from domain.sanguosha.actions import CannotUseNow, NotAChoice
+
+    black, red = card(("kill", "S", 7)), card(("dodge", "H", 2))
+    game = table(hands={1: [black, red]}, generals=CAST)
+    _to_play(game, 1)
+    with pytest.raises(CannotUseNow, match="wusheng cannot make card"):
+        game.act(1, {"type": "use", "card": black, "skill": "wusheng", "targets": [0]})
+    with pytest.raises(NotAChoice, match="no skill 'longdan'"):
+        game.act(1, {"type": "use", "card": red, "skill": "longdan", "targets": [0]})
+    refuse(game, 1, NotAChoice, type="use", card=red, skill="longdan", targets=[0])

@@ -231,7 +231,7 @@ def test_jijiang_answered_with_a_wusheng_kill() -> None:
     act(game, 0, type="skill", skill="jijiang", targets=[3])
     assert {"type": "respond", "card": red, "skill": "wusheng"} in game.legal_actions(1)
     events = act(game, 1, type="respond", card=red, skill="wusheng")
-    assert kinds(events) == ["Responded", "CardUsed"]
+    assert kinds(events) == ["SkillUsed", "Responded", "CardUsed"]
     assert data(events, "CardUsed")["cards"] == [red]
     assert data(events, "CardUsed")["targets"] == [3] and game.to_act() == [3]
     assert replays(game)
@@ -341,7 +341,8 @@ def test_wusheng_uses_a_red_equipment_card_as_a_kill_and_refuses_black() -> None
     # a black card is no Kill
     refuse(game, 1, CannotUseNow, type="use", card=black, skill="wusheng", targets=[2])
     events = act(game, 1, type="use", card=horse, skill="wusheng", targets=[3])
-    assert kinds(events) == ["CardUsed"]
+    assert kinds(events) == ["SkillUsed", "CardUsed"]  # the skill named, then the card
+    assert data(events, "SkillUsed")["skill"] == "wusheng"
     assert data(events, "CardUsed") == {"seat": 1, "name": KILL, "cards": [horse],
                                         "targets": [3], "via": "play"}
     assert game.equip[1][3] is None and horse in game.flight and game.to_act() == [3]
@@ -606,8 +607,8 @@ def test_jizhi_draws_for_a_nullification_played_in_answer() -> None:
     # then: the Nullification is a trick she used: Jizhi asks, with the public facts
     assert kinds(events) == ["Responded"]
     pending = game.view(2)["pending"]
-    assert pending["skill"] == "jizhi" and pending["context"] == {"u": 1,
-                                                                  "name": "nullification"}
+    assert pending["skill"] == "jizhi" and pending["context"] == {
+        "user": 1, "card_name": "nullification"}
     events = act(game, 1, type="skill", skill="jizhi")
     assert kinds(events) == ["SkillUsed", "CardsDrawn"]
     assert data(events, "CardsDrawn")["seat"] == 1 and len(game.hands[1]) == 4

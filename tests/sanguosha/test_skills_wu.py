@@ -479,7 +479,7 @@ def test_liuli_then_tieqi_judges_for_the_new_target() -> None:
     act(game, 1, type="use", card=kill, targets=[0])
     act(game, 0, type="skill", skill="liuli", card=game.hands[0][0], targets=[3])
     assert game.view(1)["pending"]["skill"] == "tieqi"
-    assert game.view(1)["pending"]["context"]["tg"] == 3
+    assert game.view(1)["pending"]["context"]["target"] == 3
     events = act(game, 1, type="skill", skill="tieqi")
     assert kinds(events) == ["SkillUsed", "Judged", "Damaged"]
     assert data(events, "Damaged")["seat"] == 3 and dodge in game.hands[3]
