@@ -113,12 +113,14 @@ def test_jijiu_outside_his_turn_hua_tuo_saves_with_red_cards_from_hand_and_equip
     refuse(game, 0, Exception, type="respond", card=black, skill="jijiu")
     # when: he gives the horse, then a red hand card
     events = act(game, 0, type="respond", card=horse, skill="jijiu")
-    assert events[0] == ("Responded", {"seat": 0, "name": "peach", "cards": [horse],
-                                       "ask": "peach"})
+    assert events[:2] == [
+        ("SkillUsed", {"seat": 0, "skill": "jijiu", "cards": [horse], "targets": [],
+                       "choice": None}),
+        ("Responded", {"seat": 0, "name": "peach", "cards": [horse], "ask": "peach"})]
     assert game.hp[2] == 0 and game.ask == "peach" and game.to_act() == [0]
     events = act(game, 0, type="respond", card=red, skill="jijiu")
     # then: Diaochan is saved; both cards are discarded
-    assert kinds(events)[:2] == ["Responded", "Rescued"] and game.hp[2] == 1
+    assert kinds(events)[:3] == ["SkillUsed", "Responded", "Rescued"] and game.hp[2] == 1
     assert game.equip[0][3] is None and {horse, red} <= set(game.discard)
     assert game.alive[2] and game.current == 1 and game.ask == "play"
 

@@ -226,8 +226,10 @@ def test_hujia_zhen_ji_hands_over_a_black_card_as_a_dodge_through_qingguo() -> N
     red = next(c for c in game.hands[3] if RED[c])
     refuse(game, 3, WrongResponse, type="respond", card=red, skill="qingguo")
     events = act(game, 3, type="respond", card=offered[0], skill="qingguo")
-    assert events[0] == ("Responded", {"seat": 3, "name": "dodge", "cards": [offered[0]],
-                                       "ask": "hujia"})
+    assert events[:2] == [
+        ("SkillUsed", {"seat": 3, "skill": "qingguo", "cards": [offered[0]], "targets": [],
+                       "choice": None}),
+        ("Responded", {"seat": 3, "name": "dodge", "cards": [offered[0]], "ask": "hujia"})]
     assert game.hp[0] == 4 and offered[0] in game.discard
 
 
@@ -812,8 +814,10 @@ def test_qingguo_a_black_hand_card_is_played_as_a_dodge() -> None:
     assert offered == {c for c in game.hands[1] if not RED[c]}
     refuse(game, 1, WrongResponse, type="respond", card=red, skill="qingguo")
     events = act(game, 1, type="respond", card=black, skill="qingguo")
-    assert events[0] == ("Responded", {"seat": 1, "name": "dodge", "cards": [black],
-                                       "ask": "dodge"})
+    assert events[:2] == [
+        ("SkillUsed", {"seat": 1, "skill": "qingguo", "cards": [black], "targets": [],
+                       "choice": None}),
+        ("Responded", {"seat": 1, "name": "dodge", "cards": [black], "ask": "dodge"})]
     assert game.hp[1] == 3 and black in game.discard and game.ask == "play"
 
 
