@@ -268,6 +268,32 @@ class Judgment(Frame):
     stage: JudgeStage = JudgeStage.RETRIAL
 
 
+class DamageStage(StrEnum):
+    BEFORE = "before"
+    DEAL = "deal"
+    DONE = "done"
+
+
+@dataclass
+class Damage(Frame):
+    """A damage about to be dealt (tables with skills): the source's and the victim's
+    skills before it may change or prevent it; then it is dealt; then the frame below
+    moves on (``then``)."""
+
+    kind: ClassVar[str] = "damage"
+    victim: int = 0
+    source: int | None = None
+    amount: int = 1
+    cards: list[int] = field(default_factory=list)
+    reason: str = ""
+    then: str | None = None
+    stage: DamageStage = DamageStage.BEFORE
+    prevented: bool = False
+
+    def set_stage(self, stage: str) -> None:
+        self.stage = DamageStage._value2member_map_[stage]  # type: ignore[assignment]
+
+
 # --- skills ------------------------------------------------------------------------------
 @dataclass
 class Trigger(Frame):

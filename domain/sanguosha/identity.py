@@ -270,6 +270,8 @@ class IdentityGame(SanguoshaGame):
 
     def to_act(self) -> list[int]:
         if self.choosing:
+            if not self.roles:  # replayed before the roles were dealt (state?at=1)
+                return []
             if self.generals[self.lord] is None:
                 return [self.lord] if self.offers[self.lord] else []
             return [s for s in range(self.n) if self.generals[s] is None]

@@ -46,6 +46,8 @@ from domain.sanguosha.frames import (
     AreaUse,
     CardUse,
     CollateralUse,
+    Damage,
+    DamageStage,
     DelayedCheck,
     DelayedStage,
     DiscardPhase,
@@ -332,9 +334,7 @@ class Resolution:
                 f.hit_checked = True
                 if self._at(Point.KILL_HIT, u, f):
                     return None
-            self.due = {"k": "damage", "seat": tg, "source": u,
-                        "n": 1 + self._damage_bonus(u, f), "cards": f.cards,
-                        "reason": KILL, "then": "next"}
+            self._deal(tg, u, 1 + self._damage_bonus(u, f), f.cards, KILL, "next")
         elif st == Stage.NEXT:
             f.next_target()
         return None
@@ -346,6 +346,34 @@ class Resolution:
             if sk.point == point and sk.apply is not None and sk.apply(self, seat, f):
                 return True
         return False
+
+    def _deal(self, seat: int, source: int | None, n: int, cards: list[int], reason: str,
+              then: str | None) -> None:
+        """Damage is due. At a table with skills it first goes through a ``Damage`` frame,
+        where the source's and the victim's skills may change it before it is dealt."""
+        if not self.skilled:
+            self.due = {"k": "damage", "seat": seat, "source": source, "n": n,
+                        "cards": list(cards), "reason": reason, "then": then}
+            return
+        self.stack.append(Damage(victim=seat, source=source, amount=n, cards=list(cards),
+                                 reason=reason, then=then))
+
+    def _step_damage(self, f: Damage) -> None:
+        if f.stage == DamageStage.BEFORE:
+            f.stage = DamageStage.DEAL
+            ctx = {"v": f.victim, "src": f.source, "n": f.amount, "r": f.reason}
+            pushed = self._point(Point.DAMAGE_INFLICTED, [f.victim], ctx)
+            if f.source is not None:  # the source's skills first: pushed last
+                pushed = self._point(Point.DAMAGE_CAUSED, [f.source], ctx) or pushed
+            if pushed:
+                return
+        if f.stage == DamageStage.DEAL and not f.prevented and f.amount > 0:
+            self.due = {"k": "damage", "seat": f.victim, "source": f.source, "n": f.amount,
+                        "cards": list(f.cards), "reason": f.reason, "then": "done"}
+            return
+        self.stack.pop()
+        if f.then is not None:
+            self.stack[-1].set_stage(f.then)
 
     def _double(self, user: int, name: str) -> bool:
         """Wushuang: the user's card needs two answers."""
@@ -384,8 +412,7 @@ class Resolution:
                 f.stage = Stage.ASK
             else:
                 n = 1 + (self._damage_bonus(other, f) if other == u else 0)
-                self.due = {"k": "damage", "seat": f.turn, "source": other, "n": n,
-                            "cards": f.cards, "reason": DUEL, "then": "done"}
+                self._deal(f.turn, other, n, f.cards, DUEL, "done")
         else:
             self._finish(f)
         return None
@@ -414,8 +441,7 @@ class Resolution:
             if f.take_answer():
                 f.stage = Stage.NEXT
             else:
-                self.due = {"k": "damage", "seat": f.target, "source": f.user, "n": 1,
-                            "cards": f.cards, "reason": f.name, "then": "next"}
+                self._deal(f.target, f.user, 1, f.cards, f.name, "next")
         else:
             f.index += 1
             f.stage = Stage.START
@@ -562,8 +588,7 @@ class Resolution:
                 # with skills the Lightning stays on the table while it deals its damage,
                 # so Jianxiong may take it (FreeKill, QSanguosha); discarded when done
                 (self.flight if self.skilled else self.discard).append(card)
-                self.due = {"k": "damage", "seat": owner, "source": None, "n": 3,
-                            "cards": [card], "reason": name, "then": "done"}
+                self._deal(owner, None, 3, [card], name, "done")
             else:
                 self.due = {"k": "pass_lightning", "seat": owner, "card": card, "then": "done"}
         else:
@@ -693,6 +718,7 @@ _STEPS: dict[type, Any] = {
     Trigger: Resolution._step_trig,
     SkillEffect: Resolution._step_sk,
     Judgment: Resolution._step_judge,
+    Damage: Resolution._step_damage,
 }
 #: the frame class of each card's effect
 _USE_CLASS: dict[str, type[CardUse]] = {

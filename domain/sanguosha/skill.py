@@ -37,6 +37,8 @@ class Point(StrEnum):
     DRAW = "draw"  # the owner's draw phase begins (Tuxi, Luoyi, Yingzi)
     DISCARD = "discard"  # the owner's discard phase would begin (Keji)
     END = "end"  # the owner's end phase begins (Biyue)
+    DAMAGE_CAUSED = "damage_caused"  # the owner is about to deal damage (may change it)
+    DAMAGE_INFLICTED = "damage_inflicted"  # the owner is about to take damage (idem)
     DAMAGED = "damaged"  # after the owner took damage (Jianxiong, Fankui, Ganglie, Yiji)
     DAMAGE_DEALT = "damage_dealt"  # after the owner dealt damage (resolved before DAMAGED)
     DYING = "dying"  # a seat is dying, before anyone is asked for a Peach (any owner)

@@ -11,6 +11,7 @@ from domain.sanguosha.engine import SanguoshaGame
 from domain.sanguosha.generals import ROSTER
 from domain.sanguosha.hegemony import BONUS_MODES, CANDIDATES, VICTORY_RULES, HegemonyGame
 from domain.sanguosha.identity import TEN_PLAYER_TABLES, IdentityGame
+from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
 from domain.sanguosha.text import SanguoshaNarrator, catalogue
 from domain.spec import GameSpec, Option
 
@@ -22,6 +23,16 @@ ASK_EVERYONE = Option(
     "true: every living seat answers each Nullification and dying-Peach window (holder or "
     "not), so no window tells that someone holds one; on by default whenever a seat is "
     "human, off for bot-only tables (fewer events)")
+
+
+def identity_narrator() -> SanguoshaNarrator:
+    """Identity mode in words: generals and skills by name, each general's skills beside
+    it in the table, and cards used as another told with the skill that made them."""
+    names = {g.id: g.en for g in ROSTER.values()} | {s.id: s.name for s in SKILLS.values()}
+    conversions = {g: [(sid, c.to, c.fits) for sid in ids for c in SKILLS[sid].conversions]
+                   for g, ids in GENERAL_SKILLS.items()}
+    return SanguoshaNarrator(names, skills=GENERAL_SKILLS, conversions=conversions,
+                             lord_skills=[s.id for s in SKILLS.values() if s.lord])
 
 
 def identity_audit(facts: list[Fact]) -> Recount:
@@ -55,7 +66,7 @@ IDENTITY = GameSpec(
                "drawn at random"),
     ),
     referee=identity_audit,
-    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
+    narrator=identity_narrator(),
     cards=catalogue,
     rules="docs/rules/sanguosha.md",
 )

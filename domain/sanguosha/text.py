@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.narration import EventView, Move, Narrator, plain_line, seat_name
-from domain.sanguosha.cards import DECK, SLOT, SLOT_NAMES, SUIT_SYMBOL
+from domain.sanguosha.cards import DECK, SLOT, SLOT_NAMES
 
 #: card names whose title is not the one card's (the horses have three names each)
 _TITLES = {"plus_horse": "+1 horse", "minus_horse": "−1 horse"}
@@ -42,10 +42,8 @@ JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("lightning", False): "Lightning passes on",
              ("eight_trigrams", True): "red: it counts as a Dodge",
              ("eight_trigrams", False): "black: no Dodge"}
-#: what a skill does with the cards its use names (default: discards them)
-_SKILL_CARDS = {"rende": "giving", "guicai": "playing"}
 #: events that only keep the engine's books: never a line of their own
-QUIET = frozenset({"Started", "DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
+QUIET = frozenset({"DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
                    "Picked", "CandidatesDealt"})
 
 
@@ -112,12 +110,61 @@ def title(name: str | None) -> str:
     return CARD_TITLES.get(name) or name.replace("_", " ").replace(":", " ").title()
 
 
+#: a conversion a general's skill allows: (skill id, the card name it makes, which cards)
+Conversion = tuple[str, str, Callable[[int], bool]]
+#: what a waiting seat is asked, in words ({skill}: the skill's name)
+ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
+        "dodge": "play a Dodge", "kill": "play a Kill", "nullify": "nullify it?",
+        "peach": "a Peach for the dying?", "choose_general": "choose a general",
+        "pick": "pick a card", "grace": "take a card (Amazing Grace)",
+        "axe": "discard two cards to make the Kill hit? (Axe)",
+        "blade": "another Kill on the same target? (Blade)",
+        "double_swords": "discard a card, or let the user draw (Double Swords)",
+        "ice_sword": "discard two of the target's cards instead of the damage? (Ice Sword)",
+        "kylin": "discard a horse of the target's? (Kylin Bow)",
+        "collateral": "a Kill on the named target, or hand over the weapon (Collateral)",
+        "fankui": "take a card from whom dealt the damage (Fankui)",
+        "ganglie": "discard two hand cards, or take 1 damage (Ganglie)",
+        "yiji": "give away the cards looked at, or keep them (Yiji)",
+        "guanxing": "put the cards looked at back, on top or at the bottom (Guanxing)",
+        "luoshen": "judge again? (Luoshen)",
+        "fanjian": "name a suit (Fanjian)",
+        "hujia": "play a Dodge for the lord? (Hujia)",
+        "jijiang": "play a Kill for the lord? (Jijiang)"}
+#: how a card made by a conversion reads: "as a Kill", "as Indulgence"
+_ARTICLE = {"kill": "a ", "dodge": "a ", "peach": "a "}
+SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+
+
 class SanguoshaNarrator(Narrator):
     """``names``: how the generals' and skills' ids read (``{"caocao": "Cao Cao"}``);
-    an id it does not know reads as itself, title-cased."""
+    an id it does not know reads as itself, title-cased. ``skills``: each general's
+    skill ids (shown beside the general in the table); ``lord_skills``: those only a lord
+    has; ``conversions``: each general's conversions, by which a card used as another is
+    told with its skill ("uses Dodge ♥5 as a Kill (Wusheng)"): the events record the card
+    and the name it was used as, and the skill is the one of the user's general that
+    makes that name of that card."""
 
-    def __init__(self, names: Mapping[str, str] | None = None) -> None:
+    def __init__(self, names: Mapping[str, str] | None = None, *,
+                 skills: Mapping[str, Sequence[str]] | None = None,
+                 lord_skills: Sequence[str] = (),
+                 conversions: Mapping[str, Sequence[Conversion]] | None = None) -> None:
         self.names = dict(names or {})
+        self.skills = {g: tuple(ids) for g, ids in (skills or {}).items()}
+        self.lord_skills = frozenset(lord_skills)
+        self.conversions = {g: tuple(c) for g, c in (conversions or {}).items()}
+
+    def skills_of(self, general: str | None, lord: bool) -> list[str]:
+        """The names of a general's skills (lord skills for the lord only)."""
+        return [self.word(sid) for sid in self.skills.get(general or "", ())
+                if lord or sid not in self.lord_skills]
+
+    def converted_by(self, general: str | None, name: str | None, card: Any) -> str | None:
+        """The skill of ``general`` that makes ``card`` a ``name``, if any."""
+        for sid, to, fits in self.conversions.get(general or "", ()):
+            if to == name and isinstance(card, int) and fits(card):
+                return sid
+        return None
 
     def moves(self, events: Sequence[EventView], players: Sequence[str]) -> list[Move]:
         return _Story(self, list(events), list(players)).tell()
@@ -132,16 +179,26 @@ class SanguoshaNarrator(Narrator):
         lines = [" · ".join(head)]
         pending = view.get("pending")
         waiting_on = pending and (pending.get("prompt") or pending.get("ask"))
+        rows = view.get("seats") or []
         if waiting_on:
-            asked = "every seat may be asked" if pending.get("seat") is None \
-                else f"seat {pending.get('seat')}"
+            seat = pending.get("seat")
+            asked = "every seat may be asked" if seat is None else f"seat {seat}"
+            if isinstance(seat, int) and 0 <= seat < len(rows):
+                named = _general_id(rows[seat].get("general"))
+                asked += f", {self.word(named)}" if named else ""
+            if not pending.get("prompt"):
+                waiting_on = self.ask_text(pending)
             lines.append(f"waiting: {waiting_on} ({asked})")
-        for row in view.get("seats") or []:
+        for row in rows:
+            gid = _general_id(row.get("general"))
             general = row.get("general")
             if isinstance(general, dict):
                 general = general.get("name")
             elif isinstance(general, str):
                 general = self.word(general)
+            skills = self.skills_of(gid, row.get("role") == "lord") if gid else []
+            if general and skills:
+                general += f" ({', '.join(skills)})"
             hand = row.get("hand")
             hand_text = cards_text([_card_id(c) for c in hand]) if isinstance(hand, list) \
                 else f"{row.get('hand_count', 0)} cards"
@@ -161,6 +218,15 @@ class SanguoshaNarrator(Narrator):
             lines.append(" · ".join(p for p in parts if p))
         return "\n".join(lines)
 
+    def ask_text(self, pending: dict[str, Any]) -> str:
+        """What the game waits for, in words: "use Fankui?", "name a suit (Fanjian)"."""
+        ask = str(pending.get("ask"))
+        words = ASKS.get(ask)
+        if words is None:
+            return ask
+        skill = pending.get("skill")
+        return words.format(skill=self.word(skill) if skill else "a skill")
+
 
 class _Story:
     """One reading of a game's events, in order, keeping what the lines need: who is
@@ -178,7 +244,9 @@ class _Story:
         self.group: str | None = "Setup"
         self.dying: int | None = None
         self.countering = False  # the open window would counter a Nullification
-        self.judgment: tuple[Any, Any] | None = None  # the last judgment: seat, reason
+        self.skilled = False  # generals with skills (option generals, rules 3 and later)
+        self.judging: tuple[Any, Any] | None = None  # the last judgment: (seat, reason)
+        self.calling: Any = None  # the lord whose Hujia or Jijiang is asking for a card
 
     # --- the walk --------------------------------------------------------------------
     def tell(self) -> list[Move]:
@@ -259,8 +327,13 @@ class _Story:
             self.hp[seat] = self.hp[seat] + delta  # type: ignore[operator]
 
     def used_card(self, name: str | None, cards: Sequence[Any] | None,
-                  skill: str | None = None) -> str:
-        """``Kill ♠7``, or ``Kill (Spear: ♠7 Kill, ♦6 Dodge)`` for a card a skill made."""
+                  skill: str | None = None, seat: Any = None) -> str:
+        """``Kill ♠7``, or ``Kill (Spear: ♠7 Kill, ♦6 Dodge)`` for a card a skill made, or
+        ``Dodge ♥5 as a Kill (Wusheng)`` for a card the seat's general converted."""
+        converted = self.conversion(seat, name, cards) if not skill else None
+        if converted is not None:
+            return (f"{card_label(cards[0])} as {_ARTICLE.get(name or '', '')}{title(name)}"  # type: ignore[index]
+                    f" ({self.narrator.word(converted)})")
         if cards and len(cards) == 1 and not skill and isinstance(cards[0], int) and \
                 0 <= cards[0] < len(DECK) and (name is None or DECK[cards[0]].name == name):
             return card_label(cards[0])
@@ -272,7 +345,23 @@ class _Story:
             made += f" ({cards_text(cards)})"
         return made
 
+    def conversion(self, seat: Any, name: str | None, cards: Sequence[Any] | None
+                   ) -> str | None:
+        """The skill by which the seat's one card was used as a ``name``, if it was."""
+        if not (self.skilled and cards and len(cards) == 1 and isinstance(cards[0], int)
+                and 0 <= cards[0] < len(DECK) and DECK[cards[0]].name != name):
+            return None
+        general = self.generals[seat] if isinstance(seat, int) and \
+            0 <= seat < len(self.generals) else None
+        return self.narrator.converted_by(general, name, cards[0])
+
     # --- setup --------------------------------------------------------------------------
+    def on_Started(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        rules = d.get("rules")
+        self.skilled = bool((d.get("options") or {}).get("generals")) and \
+            isinstance(rules, int) and rules >= 3
+        return None, i
+
     def on_IdentitiesDealt(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         roles = d.get("roles") or []
         if "lord" in roles:
@@ -391,7 +480,7 @@ class _Story:
     # --- using and answering cards -------------------------------------------------------
     def on_CardUsed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         seat, name, targets = d.get("seat"), d.get("name"), list(d.get("targets") or [])
-        card = self.used_card(name, d.get("cards"), d.get("skill"))
+        card = self.used_card(name, d.get("cards"), d.get("skill"), seat)
         who = self.who(seat)
         kind = CARD_KINDS.get(name or "")
         if kind == "equipment":
@@ -406,7 +495,9 @@ class _Story:
         else:
             text = f"{who} uses {card}{self.others(seat, targets)}"
         via = d.get("via")
-        if via and via != "play":
+        if via == "jijiang":  # a Kill another Shu seat played for the lord
+            text += f" ({self.narrator.word(via)})"
+        elif via and via != "play":
             text += f" (for {self.narrator.word(via)})"
         if name == "kill" and len(targets) == 1:
             return self.kill_met(text, targets[0], i)
@@ -422,7 +513,8 @@ class _Story:
         e = self.events[j]
         d = e["data"]
         if e["type"] == "Responded" and d.get("seat") == target and d.get("name") == "dodge":
-            return f"{text} — dodged ({self.used_card('dodge', d.get('cards'), d.get('skill'))})", j
+            dodge = self.used_card('dodge', d.get('cards'), d.get('skill'), target)
+            return f"{text} — dodged ({dodge})", j
         if e["type"] == "Damaged" and d.get("seat") == target and d.get("reason") == "kill":
             self.set_hp(target, -d.get("amount", 0))
             return f"{text} — hit for{_amount(d)}{self.health(target)}", j
@@ -430,8 +522,11 @@ class _Story:
 
     def on_Responded(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         seat, name = d.get("seat"), d.get("name")
-        card = self.used_card(name, d.get("cards"), d.get("skill"))
+        card = self.used_card(name, d.get("cards"), d.get("skill"), seat)
         who = self.who(seat)
+        if d.get("ask") in ("hujia", "jijiang"):  # a lord's call answered
+            lord = f" for {self.who(self.calling)}" if self.calling is not None else ""
+            return f"{who} plays {card}{lord} ({self.narrator.word(d['ask'])})", i
         if name == "nullification":
             verb = "counters with" if self.countering else "nullifies it with"
             self.countering = True
@@ -477,40 +572,62 @@ class _Story:
             return None, i
         return f"{self.who(d.get('seat'))} answers with {self.narrator.word(d.get('skill'))}", i
 
-    def retried(self, i: int) -> bool:
-        """Whether a retrial skill (Guicai) replaces the judgment card after event ``i``
-        (retrials declined on the way passed over)."""
-        j = self.after(i, lambda e: e["type"] == "Declined" and e["data"].get("ask") == "skill")
-        return j is not None and _retrial(self.events[j])
-
     def on_SkillUsed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
-        if _retrial(self.events[i]) and self.judgment is not None and d.get("cards"):
-            from domain.sanguosha.judgment import judge_result  # the one judgment rule
-
-            reason, card = self.judgment[1], d["cards"][0]
-            text = (f"{self.who(d.get('seat'))} uses {self.narrator.word(d.get('skill'))}: "
-                    f"{card_label(card)} replaces the judgment card")
-            if self.retried(i) or not isinstance(card, int):
-                return text, i
-            return text + _meaning(reason, judge_result(str(reason), card)), i
-        text = f"{self.who(d.get('seat'))} uses {self.narrator.word(d.get('skill'))}"
-        if d.get("targets"):
-            text += f" on {self.whom(d['targets'])}"
-        if d.get("cards") or d.get("count"):
-            # Rende gives its cards away, Guicai plays one; the other skills discard theirs
-            verb = _SKILL_CARDS.get(d.get("skill") or "", "discarding")
-            text += f", {verb} {cards_text(d.get('cards'), d.get('count'))}"
+        """A skill used: its cost (cards discarded or given) and its targets. Rende's cards
+        are seen by the giver and the receiver only (counted for the others)."""
+        seat, skill = d.get("seat"), d.get("skill")
+        who, name = self.who(seat), self.narrator.word(skill)
+        targets = list(d.get("targets") or [])
+        cards, count = d.get("cards"), d.get("count")
+        paid = cards_text(cards, count) if cards or count else ""
+        if skill in ("hujia", "jijiang"):
+            self.calling = seat
+            wanted = "a Dodge" if skill == "hujia" else "a Kill"
+            on = f" on {self.whom(targets)}" if targets else ""
+            return f"{who} calls for {wanted}{on} ({name})", i
+        if skill == "rende" and targets:
+            return f"{who} gives {self.whom(targets)} {paid} ({name})", i
+        if skill == "guicai" and self.judging is not None and cards:
+            owner, reason = self.judging
+            card = cards[0]
+            return (f"{who} replaces {self.who(owner)}'s judgment card with "
+                    f"{card_label(card)} ({name}){_meaning(reason, _judge(reason, card))}"), i
+        if skill == "liuli" and targets:
+            return f"{who} discards {paid} and turns the Kill to {self.whom(targets)} ({name})", i
+        if skill == "lijian" and len(targets) == 2:
+            return (f"{who} discards {paid}: {self.who(targets[0])} duels "
+                    f"{self.who(targets[1])} ({name})"), i
+        if d.get("choice") and not targets:
+            # a conversion is named by the card's own line ("Dodge ♥2 as a Kill (Wusheng)")
+            return None, i
+        text = f"{who} uses {name}"
+        if targets:
+            text += f" on {self.whom(targets)}"
+        if paid:
+            text += f", discarding {paid}"
         return text, i
+
+    def on_CardsGained(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        """Cards taken from the open (Jianxiong's damage card, Tiandu's and Luoshen's
+        judgment cards)."""
+        return (f"{self.who(d.get('seat'))} takes {cards_text(d.get('cards'), d.get('count'))}"
+                f"{self.reason(d.get('reason'))}"), i
+
+    def on_CardsGiven(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} gives {self.who(d.get('to'))} "
+                f"{cards_text(d.get('cards'), d.get('count'))}{self.reason(d.get('reason'))}"), i
 
     def on_CardsPeeked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         cards, count = d.get("cards"), d.get("count")
         n = len(cards) if cards is not None else (count or 0)
-        text = f"{self.who(d.get('seat'))} looks at the top {n} cards of the pile"
-        return text + (f": {cards_text(cards)}" if cards else ""), i
+        text = f"{self.who(d.get('seat'))} looks at the top {n} cards of the draw pile"
+        if cards:
+            text += f": {cards_text(cards)}"
+        return text + self.reason(d.get("reason")), i
 
     def on_SuitNamed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
-        suit = SUIT_SYMBOL.get(d.get("suit") or "", str(d.get("suit")))
-        return f"{self.who(d.get('seat'))} names {suit}", i
+        suit = d.get("suit")
+        return f"{self.who(d.get('seat'))} names {SUITS.get(suit, suit)} (Fanjian)", i
 
     def on_Chose(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         answer, who = d.get("answer") or {}, self.who(d.get("seat"))
@@ -564,38 +681,28 @@ class _Story:
             return f"{self.who(int(src[1:]))}'s {cards}{area} {verb} discarded{why}", i
         return f"{cards}: {self.zone(src)} → {self.zone(dst)}{why}", i
 
-    def on_CardsGained(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
-        """Cards taken from the table or the discard pile (Jianxiong, Luoshen)."""
-        return (f"{self.who(d.get('seat'))} takes {cards_text(d.get('cards'))}"
-                f"{self.reason(d.get('reason'))}"), i
-
-    def on_CardsGiven(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
-        cards = cards_text(d.get("cards"), d.get("count"))
-        who, to = d.get("seat"), d.get("to")
-        if to == who:
-            return f"{self.who(who)} keeps {cards}{self.reason(d.get('reason'))}", i
-        return f"{self.who(who)} gives {cards} to {self.who(to)}{self.reason(d.get('reason'))}", i
-
     def on_CardsRevealed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return f"Turned up{self.reason(d.get('reason'))}: {cards_text(d.get('cards'))}", i
 
     def on_PileArranged(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
-        top, bottom = d.get("top"), d.get("bottom")
-        size = (top if isinstance(top, int) else len(top or [])) + \
-            (bottom if isinstance(bottom, int) else len(bottom or []))
-        if top is None and bottom is None and d.get("counts"):  # hidden from this viewer
-            size = sum(d["counts"])
-        return f"{self.who(d.get('seat'))} looks at the top {size} cards and puts them back", i
+        """Guanxing's cards put back: which, where, for whom sees them; how many, else."""
+        top, bottom, counts = d.get("top"), d.get("bottom"), d.get("counts")
+        who = self.who(d.get("seat"))
+        if isinstance(top, list) and isinstance(bottom, list):
+            parts = [f"{cards_text(top)} on top" if top else "",
+                     f"{cards_text(bottom)} at the bottom" if bottom else ""]
+            return f"{who} puts {' and '.join(p for p in parts if p)}", i
+        on_top, under = counts if isinstance(counts, list) and len(counts) == 2 else (
+            top if isinstance(top, int) else 0, bottom if isinstance(bottom, int) else 0)
+        return f"{who} puts {on_top} on top of the draw pile and {under} at the bottom", i
 
     # --- judgments -----------------------------------------------------------------------
     def on_Judged(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         seat, reason = d.get("seat"), d.get("reason")
+        self.judging = (seat, reason)
         text = f"{self.who(seat)}'s judgment for {self.narrator.word(reason)}: " \
                f"{card_label(d.get('card'))}"
         if "result" in d:  # the first engine judged in one event
-            self.judgment = (seat, reason)
-            if self.retried(i):  # the retrial's line tells the result
-                return text, i
             return text + _meaning(reason, d["result"]), i
         j = self.after(i)
         if j is not None and self.events[j]["type"] == "JudgmentSettled" and \
@@ -686,6 +793,31 @@ class _Story:
         return f"{self.who(d.get('seat'))} is {side}", i
 
 
+def _general_id(general: Any) -> str | None:
+    """A general's id, from a view that shows it as an object or as its id."""
+    if isinstance(general, dict):
+        return general.get("id")
+    return general if isinstance(general, str) else None
+
+
+def _judge(reason: Any, card: Any) -> bool | None:
+    """What a judgment card means for its reason, from the card alone (the rules of
+    docs/rules: Indulgence escaped on ♥, Lightning on ♠2–9, Ganglie on any but ♥,
+    Luoshen on black, the rest on red); None for a card not shown."""
+    if not (isinstance(card, int) and 0 <= card < len(DECK)):
+        return None
+    c = DECK[card]
+    if reason == "indulgence":
+        return c.suit != "H"
+    if reason == "lightning":
+        return c.suit == "S" and 2 <= c.number <= 9
+    if reason == "ganglie":
+        return c.suit != "H"
+    if reason == "luoshen":
+        return c.suit in "SC"
+    return c.suit in "HD"
+
+
 def _card_id(card: Any) -> Any:
     """A card's id, from a view that names cards by id or as objects."""
     return card.get("id") if isinstance(card, dict) else card
@@ -695,14 +827,6 @@ def _cleared(e: EventView) -> bool:
     """Cards leaving the table for the discard pile once used or answered: bookkeeping."""
     d = e["data"]
     return e["type"] == "CardsMoved" and d.get("src") == "table" and d.get("dst") == "discard"
-
-
-def _retrial(e: EventView) -> bool:
-    """A retrial skill's use (Guicai): its card replaces the judgment card."""
-    from domain.sanguosha.skill import SKILLS, Point
-
-    skill = SKILLS.get(e["data"].get("skill")) if e["type"] == "SkillUsed" else None
-    return skill is not None and skill.point == Point.RETRIAL
 
 
 def _amount(d: dict[str, Any]) -> str:

@@ -146,7 +146,9 @@
   function pendingText(v) {
     const p = v.pending;
     const about = p.about || {};
-    const what = p.prompt || title(about.reason || p.ask || "");
+    // a skill's question: "use Fankui?" at a timing point, "Guanxing" in its effect
+    const what = p.prompt || (p.ask === "skill" && p.skill ? `use ${title(p.skill)}?` :
+      title(about.reason || p.ask || "") + (p.skill && p.skill !== p.ask ? ` (${title(p.skill)})` : ""));
     const whom = p.seat === null || p.seat === undefined ? "every seat may be asked" :
       `seat ${p.seat}`;
     return `${what} — ${whom}`;

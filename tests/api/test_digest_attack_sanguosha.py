@@ -206,3 +206,38 @@ def test_receipts_come_at_the_end_and_check_with_plain_sha256(app: Any,
     assert digests[:-1] == [e["prev"] for e in events[2:]]  # the chain, link by link
     ended = next(i for i, e in enumerate(events[1:]) if e["type"] == "GameEnded")
     assert view["receipt"] == digests[ended]
+
+
+def test_a_hidden_identity_general_cannot_be_guessed_from_the_chain(
+        client: FlaskClient) -> None:
+    # given: identity with generals; the person (seat 4) has not chosen, so the bots'
+    # choices stay hidden (the lord's is public at once: a table where the person is the
+    # lord would show nothing hidden yet, so another is made)
+    from domain.sanguosha.roster_identity import STANDARD
+
+    for _ in range(20):
+        made = client.post("/games", json={
+            "kind": "identity", "players": [f"p{i}" for i in range(5)],
+            "options": {"generals": True}, "agents": ["identity"] * 4 + ["human"]}).get_json()
+        gid, tokens = made["id"], made["tokens"]
+        truth = events_of(client, gid, tokens["referee"])
+        chosen = [i for i, e in enumerate(truth[:-1]) if e["type"] == "GeneralChosen"
+                  and e["data"]["seat"] != 4 and i > 0
+                  and truth[i - 1]["type"] == "GeneralsOffered"]
+        if chosen:
+            break
+    else:
+        raise AssertionError("the person was the lord at every table")
+    at = chosen[0]
+    picked = truth[at]["data"]
+    guesses = [{"general": g} for g in STANDARD]
+    assert {"general": picked["general"]} in guesses
+    nothing_to_go_on(client, gid, at, tokens, picked["seat"], ["general"])
+    exact = truth[at]["at"]
+    for token in (None, tokens["seats"][4]):
+        for salt in (None, *wrong_salts()):
+            assert attack(client, gid, "IdentityGame.GeneralChosen", at, token, picked,
+                          guesses, salt, exact) is None
+    # with the salt, 25 guesses find it
+    assert attack(client, gid, "IdentityGame.GeneralChosen", at, None, picked, guesses,
+                  picked["salt"], exact) == {"general": picked["general"]}

@@ -161,3 +161,87 @@ def test_unknown_agents_are_refused(client: FlaskClient) -> None:
     r = client.post("/games", json={"kind": "doudizhu", "players": ["a", "b", "c"],
                                     "agents": ["human"]})
     assert r.status_code == 422
+
+
+#: generals whose skill a person uses of its own accord in its play phase
+ACTIVE = ("sunquan", "liubei", "huatuo", "ganning", "huanggai", "zhouyu", "diaochan",
+          "sunshangxiang")
+
+
+def test_a_person_plays_identity_with_generals_and_a_skill_against_bots(
+        client: FlaskClient) -> None:
+    # the deal is the server's: a game where the person dies before any skill is of use
+    # proves nothing, so another is played (rarely more than two)
+    for seed in range(8):
+        used, refused = person_with_generals(client, seed)
+        if used and refused:
+            return
+    raise AssertionError("in 8 games the person never had a skill to use")
+
+
+def person_with_generals(client: FlaskClient, seed: int
+                         ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """One game over HTTP, to its end: (the skills the person used, the skill actions
+    it first tried illegally)."""
+    # given: five seats with generals: a person at seat 0, identity bots elsewhere
+    g = client.post("/games", json={"kind": "identity",
+                                    "players": [f"p{i}" for i in range(5)],
+                                    "options": {"generals": True},
+                                    "agents": ["human"] + ["identity"] * 4}).json
+    gid, me, ref = g["id"], bearer(g["tokens"]["seats"][0]), bearer(g["tokens"]["referee"])
+    rng = random.Random(seed)
+    used: list[dict[str, Any]] = []
+    refused: list[dict[str, Any]] = []
+    view = client.get(f"/games/{gid}", headers=me).json
+    for _ in range(5000):
+        if view["status"] != "live":
+            break
+        legal = view.get("legal_actions") or []
+        assert legal, "the game waits on the person only when it has something to do"
+        choose = [a for a in legal if a["type"] == "choose_general"]
+        skills = [a for a in legal if a["type"] == "skill"]
+        if choose:  # keep a general with a skill of its own accord when offered one
+            action = next((a for a in choose if a["general"] in ACTIVE), choose[0])
+        elif skills:
+            action = concrete(rng.choice(skills), rng)
+            if not refused:
+                refused.append(an_illegal_skill_is_refused(client, gid, me, ref, action))
+        else:
+            action = concrete(rng.choice(legal), rng)
+        before = len(client.get(f"/games/{gid}/events", headers=ref).json["events"])
+        r = client.post(f"/games/{gid}/actions", json={"action": action}, headers=me)
+        assert r.status_code == 200, (r.json, action)
+        if action["type"] == "skill":
+            made = client.get(f"/games/{gid}/events", headers=ref).json["events"][before:]
+            # then: the skill is recorded as the person's
+            assert made[0]["type"] == "SkillUsed" and made[0]["data"]["seat"] == 0
+            assert made[0]["data"]["skill"] == action["skill"]
+            used.append(action)
+        view = r.json
+    # then: the game ends with a winner, every general public, and its audit agrees
+    final = client.get(f"/games/{gid}", headers=me).json
+    assert final["status"] == "finished" and final["outcome"]["winners"]
+    assert all(row["general"] for row in final["outcome"]["seats"])
+    assert client.get(f"/games/{gid}/audit").json["verdict"] == "agrees"
+    return used, refused
+
+
+def an_illegal_skill_is_refused(client: FlaskClient, gid: str, me: dict[str, str],
+                                ref: dict[str, str], legal: dict[str, Any]) -> dict[str, Any]:
+    """A skill the seat lacks, and its own skill with a card it does not hold, each get a
+    422 JSON error and record nothing."""
+    events = client.get(f"/games/{gid}/events", headers=ref).json["events"]
+    version = client.get(f"/games/{gid}", headers=ref).json["version"]
+    mine = client.get(f"/games/{gid}", headers=me).json["seats"][0]["hand"]
+    foreign = "qingnang" if legal["skill"] != "qingnang" else "zhiheng"
+    wrong_card = next(c for c in range(108) if c not in mine)
+    bad = [{"type": "skill", "skill": foreign, "cards": [wrong_card]},
+           {**legal, "cards": [wrong_card]} if "cards" in legal else {**legal, "targets": [0]},
+           {"type": "skill"}]
+    for action in bad:
+        r = client.post(f"/games/{gid}/actions", json={"action": action}, headers=me)
+        assert r.status_code == 422 and r.is_json, (action, r.status_code, r.data[:200])
+        assert set(r.json) == {"error", "message"} and r.json["error"], r.json
+    assert client.get(f"/games/{gid}", headers=ref).json["version"] == version
+    assert client.get(f"/games/{gid}/events", headers=ref).json["events"] == events
+    return legal

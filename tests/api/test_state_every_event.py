@@ -59,6 +59,14 @@ def test_state_at_every_event_over_the_api(client: FlaskClient, kind: str) -> No
         assert state_at_every_event(client, kind, n, seated, BRIEF.get(kind, {}), rng) >= 2
 
 
+def test_state_at_every_event_of_identity_with_generals(client: FlaskClient) -> None:
+    """Generals games too: ``at=1`` is a table with no roles yet (it answered 500 once)."""
+    rng = random.Random(23)
+    for seated in (True, False):
+        options = {**BRIEF["identity"], "generals": True}
+        assert state_at_every_event(client, "identity", 5, seated, options, rng) >= 2
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_state_at_every_event_over_the_api_every_size(client: FlaskClient, kind: str) -> None:

@@ -105,3 +105,59 @@ def test_hegemony_wrong_reward_count_is_named(hall: GameHall) -> None:
              for f in facts]
     diffs = recount_sanguosha(short, "hegemony").differences()
     assert [c.version for c in diffs] == [reward.version]
+
+
+# --- identity games with generals and skills (rules 3): the engine-side recount ----------
+def test_generals_games_simulated_then_audited_from_the_command_line(store: str) -> None:
+    """``paiju simulate identity --option generals=true`` then ``paiju audit`` on each
+    game, on a SQLite file and a PostgreSQL schema: every game with skills agrees."""
+    from click.testing import CliRunner
+
+    from service.cli import main
+
+    runner = CliRunner()
+    for players, policy, seed in ((6, "random", 1), (4, "identity", 2), (9, "expert", 3)):
+        out = runner.invoke(main, ["simulate", "identity", "-n", "3", "--players",
+                                   str(players), "-p", policy, "--option", "generals=true",
+                                   "--seed", str(seed), "-j", "1", "--store", store])
+        assert out.exit_code == 0, out.output
+    h = GameHall.from_store(store)
+    ids = list(h.iter_game_ids("identity"))
+    skilled = sum(any(f.type == "SkillUsed" for f in read_stored(h, g).facts) for g in ids)
+    h.close()
+    assert len(ids) == 9 and skilled == 9  # every game is played with generals' skills
+    for gid in ids:
+        audit = runner.invoke(main, ["audit", str(gid), "--store", store])
+        assert audit.exit_code == 0 and "AGREES" in audit.output, audit.output
+
+
+@pytest.fixture(scope="module")
+def generals_hall() -> GameHall:
+    h = GameHall.from_store("memory://")
+    simulate(h, "identity", 10, "identity", seed=7, players=8, options={"generals": True})
+    return h
+
+
+def generals_facts(hall: GameHall, want: str) -> list[Fact]:
+    for gid in hall.iter_game_ids("identity"):
+        facts = read_stored(hall, gid).facts
+        if any(f.type == want for f in facts) and any(f.type == "SkillUsed" for f in facts):
+            return facts
+    raise AssertionError(f"no generals game with {want}")
+
+
+def test_generals_games_forged_winners_and_missing_reward_are_named(
+        generals_hall: GameHall) -> None:
+    for gid in generals_hall.iter_game_ids("identity"):
+        report = audit_game(generals_hall, gid)
+        assert report.agrees, report.text()
+    facts = generals_facts(generals_hall, "RewardDrawn")
+    assert recount_sanguosha(facts).agrees
+    ended = next(f for f in facts if f.type == "GameEnded")
+    outcome = dict(ended.data["outcome"]) | {"winners": []}
+    forged = [replace(f, data={"outcome": outcome}) if f is ended else f for f in facts]
+    assert [c.figure for c in recount_sanguosha(forged).differences()][0] == "winners"
+    reward = next(f for f in facts if f.type == "RewardDrawn")
+    short = [replace(f, data=f.data | {"cards": f.data["cards"][:-1]}) if f is reward else f
+             for f in facts]
+    assert [c.version for c in recount_sanguosha(short).differences()] == [reward.version]

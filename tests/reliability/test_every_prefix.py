@@ -130,6 +130,14 @@ def test_every_table_size_bot_only_and_seated(kind: str) -> None:
         assert every_prefix_of(kind, 3, 3, False, 0) >= 3
 
 
+def test_identity_with_generals_every_table_size() -> None:
+    """Identity with generals and skills (rules 3): the choosing of generals (several
+    seats at once), the skills' frames and secrets, at every table size, cut short."""
+    for n in sizes("identity"):
+        options = {**SHORT["identity"], "generals": True}
+        assert every_prefix_of("identity", n, 100 + n, n % 2 == 0, 6, options) >= 2
+
+
 @pytest.mark.parametrize("kind", ["identity", "hegemony"])
 def test_a_whole_sanguosha_game(kind: str) -> None:
     """One Sanguosha game to its natural end (hundreds of events, deaths, rewards)."""
@@ -144,6 +152,13 @@ def test_random_games_of_every_kind(kind: str, seed: int, seated: bool, person_m
     table = sizes(kind)
     n = table[min(int(size * len(table)), len(table) - 1)]
     every_prefix_of(kind, n, seed, seated, person_moves, SHORT.get(kind))
+
+
+@pytest.mark.slow
+def test_identity_with_generals_whole_games_both_ways() -> None:
+    for n in sizes("identity"):
+        for seated, moves in ((False, 0), (True, 4), (True, 10_000)):
+            every_prefix_of("identity", n, 2000 + n, seated, moves, {"generals": True})
 
 
 @pytest.mark.slow

@@ -32,6 +32,9 @@ KNOWN = {
     "hegemony": {"CandidatesDealt", "GeneralsChosen", "DeckShuffled", "HandsDealt",
                  "CardsDrawn"},
 }
+#: tables played besides each kind's default: identity with generals and their skills
+TABLES = {"identity+generals": ("identity", {"generals": True})}
+KNOWN["identity+generals"] = KNOWN["identity"] | {"GeneralsOffered", "GeneralChosen"}
 HEX32 = re.compile(r"[0-9a-f]{32}")
 
 
@@ -43,14 +46,16 @@ def hiding(game: Any, event: Any) -> bool:
                for viewer in [SPECTATOR, *range(len(game.players))])
 
 
-@pytest.mark.parametrize("kind", sorted(KNOWN))
-def test_every_event_that_hides_something_is_salted(kind: str) -> None:
+@pytest.mark.parametrize("table", sorted(KNOWN))
+def test_every_event_that_hides_something_is_salted(table: str) -> None:
+    kind, options = TABLES.get(table, (table, None))
     hall = GameHall.from_store("memory://")
     n = registry.spec(kind).default_seats
     found: set[str] = set()
     salts: list[str] = []
     for seed, person, moves in ((1, None, 0), (2, None, 0), (3, 0, 6), (4, n - 1, 25)):
-        game_id = play(hall, kind, n, random.Random(seed), person=person, person_moves=moves)
+        game_id = play(hall, kind, n, random.Random(seed), person=person, person_moves=moves,
+                       options=options)
         game = hall.game(game_id)
         for event in hall.history(game_id):
             if not hiding(game, event):
@@ -60,6 +65,6 @@ def test_every_event_that_hides_something_is_salted(kind: str) -> None:
             assert isinstance(event, Chained.SecretEvent), f"{kind} {name} hides, unsalted"
             assert HEX32.fullmatch(event.salt), (name, event.salt)
             salts.append(event.salt)
-    assert KNOWN[kind] <= found, KNOWN[kind] - found
+    assert KNOWN[table] <= found, KNOWN[table] - found
     assert len(set(salts)) == len(salts)  # a fresh salt every time
 

@@ -163,3 +163,26 @@ def test_bot_games_with_generals_end_and_replay(n: int) -> None:
                        "originator_version", "timestamp", "prev", "originator_topic")})
                  for e in game.pending_events]
         assert recount(facts).agrees
+
+
+def test_views_show_each_seat_s_skills_once_the_generals_are_shown() -> None:
+    # given: a table with generals under rules 3; the lord is Liu Bei
+    game = table(generals=["liubei", "caocao", "guanyu", "zhugeliang"])
+    for viewer in ("spectator", 2):
+        rows = game.view(viewer)["seats"]
+        # then: every viewer reads each seat's skills, the lord skill for the lord only
+        assert [[k["id"] for k in r["general"]["skills"]] for r in rows] == [
+            ["rende", "jijiang"], ["jianxiong"], ["wusheng"], ["guanxing", "kongcheng"]]
+        skills = rows[0]["general"]["skills"]
+        assert skills[1]["lord"] and skills[0]["name"] == "Rende"
+    # and: while choosing, a general shows the skills it would bring (the lord's lord
+    # skill included) to whoever may see it, and each offer names its skills to its owner
+    choosing = IdentityGame.new([f"p{i}" for i in range(5)], GENERALS, rng=random.Random(2))
+    lord = choosing.lord
+    offer = choosing.view(lord)["seats"][lord]["offer"]
+    assert [o["id"] for o in offer] == choosing.offers[lord]
+    assert any(k["lord"] for o in offer for k in o["skills"])
+    assert all("offer" not in r for s, r in enumerate(choosing.view("spectator")["seats"]))
+    # a rules 2 table has no skills to show
+    old = table(generals=["liubei", "caocao", "guanyu", "zhugeliang"], rules=2)
+    assert all(r["general"]["skills"] == [] for r in old.view("spectator")["seats"])

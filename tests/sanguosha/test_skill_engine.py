@@ -201,3 +201,32 @@ def test_a_conversion_refused_says_why() -> None:
     with pytest.raises(NotAChoice, match="no skill 'longdan'"):
         game.act(1, {"type": "use", "card": red, "skill": "longdan", "targets": [0]})
     refuse(game, 1, NotAChoice, type="use", card=red, skill="longdan", targets=[0])
+
+
+def test_a_skill_before_damage_can_change_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # given: a test skill on "about to take damage" that softens it by one (registered for
+    # this test only), held by Cao Cao (seat 0); Guan Yu's Kill hits him
+    from domain.sanguosha import skill as registry
+    from domain.sanguosha.frames import Damage
+    from domain.sanguosha.skill import Point, Skill
+
+    def soften(game, seat, skill, cards, targets, choice):  # type: ignore[no-untyped-def]
+        game._frame(Damage).amount -= 1
+
+    probe = Skill("probe_soften", "Soften", "减", Kind.TRIGGERED,
+                  point=Point.DAMAGE_INFLICTED, text="test", used=soften)
+    monkeypatch.setitem(registry.SKILLS, probe.id, probe)
+    kill = card(("kill", "S", 7))
+    game = table(hands={1: [kill]}, generals=CAST)
+    game.set_skills([("probe_soften",), (), (), ()])
+    _to_play(game, 1)
+    act(game, 1, type="use", card=kill, targets=[0])
+    act(game, 0, type="decline")  # no Dodge
+    # then: before the damage, its victim is asked; saying yes leaves no damage at all
+    assert game.ask == "skill" and game.view(0)["pending"]["skill"] == "probe_soften"
+    assert game.view(0)["pending"]["context"] == {"victim": 0, "source": 1, "amount": 1,
+                                                  "reason": "kill"}
+    hp = game.hp[0]
+    events = act(game, 0, type="skill", skill="probe_soften")
+    assert "Damaged" not in kinds(events) and game.hp[0] == hp
+    assert game.current == 1 and game.ask == "play"

@@ -432,9 +432,14 @@ def test_guanxing_in_words_tells_others_how_many_cards_not_which() -> None:
     for viewer, shown in ((1, False), (0, True)):
         texts = words(game, viewer)
         i = texts.index("Zhugeliang uses Guanxing")
-        assert texts[i + 1].startswith("Zhugeliang looks at the top 4 cards of the pile")
+        assert texts[i + 1].startswith("Zhugeliang looks at the top 4 cards of the draw pile")
         assert (":" in texts[i + 1]) == shown
-        assert texts[i + 2] == "Zhugeliang looks at the top 4 cards and puts them back"
+        # where they went: by name for him, by number for the others
+        if shown:
+            assert texts[i + 2].startswith("Zhugeliang puts ") and "on top" in texts[i + 2]
+        else:
+            assert texts[i + 2] == ("Zhugeliang puts 1 on top of the draw pile and 3 at the "
+                                    "bottom")
 
 
 def test_guanxing_looks_at_five_at_most_and_refuses_other_cards() -> None:

@@ -356,9 +356,8 @@ def test_guicai_turns_a_failed_eight_trigrams_red_and_the_kill_is_dodged() -> No
     assert game.hp[0] == 3 and black in game.discard and peach in game.discard
     assert peach not in game.hands[0] and game.ask == "play" and game.current == 1
     # and: the move list tells the retrial's result, not the replaced card's
-    assert told(game, 3)[-2:] == [
-        "Simayi's judgment for Eight Trigrams: Kill ♣2",
-        "Simayi uses Guicai: Peach ♥3 replaces the judgment card — red: it counts as a Dodge"]
+    assert told(game, 3)[-1] == ("Simayi replaces Simayi's judgment card with Peach ♥3 "
+                                 "(Guicai) — red: it counts as a Dodge")
 
 
 def test_guicai_turns_a_red_eight_trigrams_black_and_the_kill_hits() -> None:
@@ -755,10 +754,10 @@ def test_yiji_per_point_shares_the_top_two_cards_seen_by_guo_jia_alone() -> None
     assert given[1] == [[top[0]], [top[1]], top[2:]]
     assert given[2] == [[top[0]], None, None] and given[3] == [None, None, None]
     assert told(game, 3)[-6:] == [
-        "Guojia looks at the top 2 cards of the pile",
-        "Guojia gives a card to Zhangfei (yiji)", "Guojia keeps a card (yiji)",
-        "Guojia uses Yiji", "Guojia looks at the top 2 cards of the pile",
-        "Guojia keeps 2 cards (yiji)"]
+        "Guojia looks at the top 2 cards of the draw pile (yiji)",
+        "Guojia gives Zhangfei a card (yiji)", "Guojia gives Guojia a card (yiji)",
+        "Guojia uses Yiji", "Guojia looks at the top 2 cards of the draw pile (yiji)",
+        "Guojia gives Guojia 2 cards (yiji)"]
 
 
 # --- Zhen Ji: Luoshen --------------------------------------------------------------------

@@ -321,7 +321,7 @@ def test_fanjian_a_wrong_suit_deals_one_damage_and_the_card_is_shown() -> None:
     for viewer in (2, 3, "spectator"):
         assert game.event_view(recorded(game, "CardTaken"), viewer)["data"]["card"] \
             == taken["card"]
-    assert "Liubei names ♠" in words(game, 2)
+    assert any(t.startswith("Liubei names ") and "(Fanjian)" in t for t in words(game, 2))
     # then: once per play phase
     assert skill_actions(game, 0, "fanjian") == []
     refuse(game, 0, WrongAction, type="skill", skill="fanjian", targets=[2])
@@ -431,7 +431,7 @@ def test_liuli_range_is_measured_without_the_discarded_weapon() -> None:
     events = act(game, 2, type="decline")
     assert data(events, "Damaged")["seat"] == 2 and data(events, "Damaged")["source"] == 1
     assert game.hp[0] == 3 and game.hp[2] == 3
-    assert any(t.startswith("Daqiao uses Liuli on Liubei, discarding ")
+    assert any(t.startswith("Daqiao discards ") and "turns the Kill to Liubei (Liuli)" in t
                for t in words(game, "spectator"))
     assert replays(game)
 

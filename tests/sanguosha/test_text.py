@@ -207,7 +207,7 @@ def test_skills_and_cards_made_by_skills_are_named() -> None:
     texts = story.texts()
     assert texts[-3] == "Cao Cao uses Jianxiong"
     assert texts[-2] == "Cao Cao uses Kill (Spear: Ex Nihilo ♥7, Dodge ♦2) on Zhou Yu"
-    assert texts[-1] == "Guan Yu uses Rende on Zhao Yun, giving 2 cards"
+    assert texts[-1] == "Guan Yu gives Zhao Yun 2 cards (Rende)"
 
 
 def test_an_answer_skill_is_told_by_its_judgment_or_by_name() -> None:
@@ -288,3 +288,116 @@ def test_the_table_as_text_reads_either_engine_s_view() -> None:
          "role": None}]}
     assert narrator.table(first_engine).splitlines()[1] == \
         "  seat 0 ann · 4/4 HP · hand: 2 cards · equip: Spear ♠Q"
+
+
+# --- identity with generals and skills: the events of real games, as viewers get them ---
+from domain import registry  # noqa: E402
+from domain.game import SPECTATOR  # noqa: E402
+from domain.sanguosha.identity import IdentityGame  # noqa: E402
+from tests.sanguosha.rig import act, card, decline_skills, pass_to, table  # noqa: E402
+
+NARRATOR = registry.spec("identity").narrator
+
+
+def said(game: IdentityGame, viewer: Any = SPECTATOR, since: int = 0) -> list[str]:
+    """The move list as ``viewer`` reads it (events redacted for it while live), from
+    event ``since`` on."""
+    events = [game.event_view(e, viewer) for e in game.pending_events]
+    return [m.text for m in NARRATOR.moves(events, game.players) if m.first > since]
+
+
+def to_play(game: IdentityGame, seat: int) -> None:
+    decline_skills(game)
+    if not (game.current == seat and game.ask == "play"):
+        pass_to(game, seat)
+    decline_skills(game)
+    assert game.current == seat and game.ask == "play"
+
+
+def test_a_converted_card_is_told_with_its_skill_and_a_skill_s_card_taken() -> None:
+    # given: Guan Yu (seat 1) holds a red Dodge; Cao Cao (the lord) is hit by it
+    red_dodge = card(("dodge", "H", 2))
+    game = table(hands={1: [red_dodge]}, generals=["caocao", "guanyu", "zhangfei",
+                                                   "zhugeliang"])
+    to_play(game, 1)
+    since = game.version
+    act(game, 1, type="use", card=red_dodge, skill="wusheng", targets=[0])
+    act(game, 0, type="decline")
+    # then: the table asks Cao Cao about Jianxiong in words
+    assert NARRATOR.table(game.view(SPECTATOR)).splitlines()[1] == \
+        "waiting: use Jianxiong? (seat 0, Cao Cao)"
+    act(game, 0, type="skill", skill="jianxiong")
+    # then: the Dodge reads as a Kill made by Wusheng; Jianxiong takes it back into a hand
+    assert said(game, since=since) == [
+        "Guan Yu uses Dodge ♥2 as a Kill (Wusheng) on Cao Cao — hit for 1 damage · 3/4 HP",
+        "Cao Cao uses Jianxiong",
+        "Cao Cao takes Dodge ♥2 (Jianxiong)"]
+
+
+def test_rende_s_cards_are_named_for_the_giver_and_receiver_only() -> None:
+    # given: Liu Bei (the lord) gives two cards to Zhang Fei in his play phase
+    kill, peach = card(("kill", "S", 7)), card(("peach", "H", 3))
+    game = table(hands={0: [kill, peach]}, generals=["liubei", "guanyu", "zhangfei",
+                                                     "zhugeliang"])
+    to_play(game, 0)
+    since = game.version
+    act(game, 0, type="skill", skill="rende", cards=[kill, peach], targets=[2])
+    # then: who is given what, for the two of them; how many, for everyone else
+    for viewer in (0, 2):
+        assert said(game, viewer, since)[0] == \
+            "Liu Bei gives Zhang Fei Kill ♠7, Peach ♥3 (Rende)"
+    for viewer in (SPECTATOR, 1, 3):
+        assert said(game, viewer, since)[0] == "Liu Bei gives Zhang Fei 2 cards (Rende)"
+
+
+def test_guanxing_looks_and_puts_back_told_to_zhuge_liang_and_counted_for_others() -> None:
+    # given: Zhuge Liang is the lord (seat 0); his first turn starts with Guanxing
+    game = table(pile=["peach", "kill", "dodge"], generals=["zhugeliang", "guanyu",
+                                                            "zhangfei", "caocao"])
+    assert game.ask == "skill" and game.view(0)["pending"]["skill"] == "guanxing"
+    since = game.version
+    act(game, 0, type="skill", skill="guanxing")
+    assert NARRATOR.table(game.view(0)).splitlines()[1] == (
+        "waiting: put the cards looked at back, on top or at the bottom (Guanxing) "
+        "(seat 0, Zhuge Liang)")
+    looked = game.legal_actions(0)[0]["from"]
+    act(game, 0, type="arrange", top=looked[:1], bottom=looked[1:])
+    mine, theirs = said(game, 0, since), said(game, 1, since)
+    assert mine[0] == "Zhuge Liang uses Guanxing"
+    assert mine[1].startswith("Zhuge Liang looks at the top 4 cards of the draw pile: Peach")
+    assert mine[1].endswith("(Guanxing)")
+    assert mine[2].startswith("Zhuge Liang puts Peach ") and " on top and " in mine[2]
+    assert theirs[1] == "Zhuge Liang looks at the top 4 cards of the draw pile (Guanxing)"
+    assert theirs[2] == "Zhuge Liang puts 1 on top of the draw pile and 3 at the bottom"
+
+
+def test_kurou_loses_hp_and_fanjian_names_a_suit() -> None:
+    # given: Huang Gai (seat 1) and Zhou Yu (seat 2) in turn
+    game = table(hands={2: [("peach", "H", 3)]},
+                 generals=["caocao", "huanggai", "zhouyu", "zhugeliang"])
+    to_play(game, 1)
+    since = game.version
+    act(game, 1, type="skill", skill="kurou")
+    assert said(game, SPECTATOR, since)[:3] == [
+        "Huang Gai uses Kurou", "Huang Gai loses 1 HP (Kurou) · 3/4 HP",
+        "Huang Gai draws 2 (Kurou)"]
+    to_play(game, 2)
+    since = game.version
+    act(game, 2, type="skill", skill="fanjian", targets=[3])
+    assert NARRATOR.table(game.view(SPECTATOR)).splitlines()[1] == \
+        "waiting: name a suit (Fanjian) (seat 3, Zhuge Liang)"
+    act(game, 3, type="choose", suit="S")
+    lines = said(game, SPECTATOR, since)
+    assert lines[:2] == ["Zhou Yu uses Fanjian on Zhuge Liang", "Zhuge Liang names ♠ (Fanjian)"]
+    # Fanjian's card is shown to everyone: the rules turn it face up
+    assert lines[2].startswith("Zhuge Liang takes ") and "Zhou Yu's hand (Fanjian)" in lines[2]
+    assert "a card" not in lines[2]
+
+
+def test_the_table_shows_each_general_s_skills_the_lord_s_with_its_lord_skill() -> None:
+    game = table(generals=["liubei", "caocao", "sunquan", "guanyu"])
+    rows = NARRATOR.table(game.view(SPECTATOR)).splitlines()[2:]
+    assert rows[0].startswith("  seat 0 p0 · Liu Bei (Rende, Jijiang) · lord")
+    assert rows[1].startswith("  seat 1 p1 · Cao Cao (Jianxiong) · ")  # Hujia: a lord's
+    assert rows[2].startswith("  seat 2 p2 · Sun Quan (Zhiheng) · ")
+    assert rows[3].startswith("  seat 3 p3 · Guan Yu (Wusheng) · ")

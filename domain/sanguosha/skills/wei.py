@@ -196,8 +196,7 @@ def _ganglie_step(game: Any, f: Frame) -> None:
         if f.take_answer():
             game.stack.pop()
         else:
-            game.due = {"k": "damage", "seat": src, "source": f.owner, "n": 1, "cards": [],
-                        "reason": "ganglie", "then": "done"}
+            game._deal(src, f.owner, 1, [], "ganglie", "done")
     else:
         game.stack.pop()
 

@@ -124,8 +124,7 @@ def _fanjian_step(game: Any, f: Frame) -> None:
             game.stack.pop()
     elif st == "shown":
         if SUIT[f.got[-1]] != f.suit:
-            game.due = {"k": "damage", "seat": t, "source": o, "n": 1, "cards": [],
-                        "reason": "fanjian", "then": "done"}
+            game._deal(t, o, 1, [], "fanjian", "done")
         else:
             game.stack.pop()
     else:
