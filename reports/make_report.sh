@@ -33,7 +33,7 @@ if has killer; then
 fi
 if has identity; then
   for n in 5 8; do
-    for p in random identity; do
+    for p in random identity expert; do
       sim identity -n 750 --players "$n" -p "$p" --seed $((400 + n))
     done
   done

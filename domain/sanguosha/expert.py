@@ -74,6 +74,8 @@ EVIDENCE_WEIGHT = 1.0
 #: as much as that seat's own side is known
 LORD_WEIGHT = 2.5
 OTHER_WEIGHT = 0.5
+#: once the rebels are gone, this many hits on the lord tell nothing of a hidden seat
+LORD_NOISE_HITS = 2
 #: evidence beyond this many acts adds nothing (a few wrong strikes happen to anyone)
 EVIDENCE_CAP = 3.0
 #: friendliness below which a seat is attacked; the lord waits for surer evidence
@@ -160,8 +162,13 @@ def beliefs(seen: Seen) -> Beliefs:
         renegade[s] = share * left[RENEGADE]
     if not left[REBEL] and left[RENEGADE] and left[LOYALIST]:
         # the rebels are gone: whoever struck the lord or its known friends (not what the
-        # hidden seats did to each other: each takes the other for the renegade)
-        p = _spread(_weights(direct, unknown), left[RENEGADE])
+        # hidden seats did to each other: each takes the other for the renegade); a stray hit
+        # on the lord is no proof (a Collateral through the lord's weapon, a Snatch that
+        # clears its judgment area), so the first ones are discounted
+        final = list(direct)
+        for s in unknown:
+            final[s] -= LORD_WEIGHT * min(max(h[s][lord], 0), LORD_NOISE_HITS)
+        p = _spread(_weights(final, unknown), left[RENEGADE])
         for s, q in zip(unknown, p, strict=True):
             renegade[s], loyal[s] = q, 1.0 - q
     out = Beliefs(rebel, loyal, renegade, left[REBEL], left[LOYALIST], left[RENEGADE])

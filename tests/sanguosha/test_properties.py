@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from domain.game import REFEREE, SPECTATOR
 from domain.sanguosha.bots import IDENTITY_POLICIES
 from domain.sanguosha.cards import DECK_SIZE
+from domain.sanguosha.frames import SkillEffect
 from domain.sanguosha.identity import LORD, IdentityGame
 from domain.sanguosha.zones import locate
 
@@ -80,8 +81,8 @@ def may_know(game: IdentityGame, viewer: Any) -> set[int]:
     if isinstance(viewer, int):
         known |= set(game.hands[viewer])
         for f in game.stack:
-            if f.get("k") == "sk" and f.get("o") == viewer:
-                known |= set(f.get("pk") or [])
+            if isinstance(f, SkillEffect) and f.owner == viewer:
+                known |= set(f.peeked)
     return known
 
 
