@@ -951,7 +951,9 @@ class SanguoshaGame(Resolution, Game):
             "hostility": [list(row) for row in self.hostility],
             "seats": seats,
         })
-        out["cards"] = named_cards(out)
+        # a template's cards may be shown nowhere else (Yiji's, Guanxing's looked-at cards)
+        offered = [c for a in out.get("legal_actions", ()) for c in a.get("from", ())]
+        out["cards"] = named_cards([out, {"cards": offered}])
         return out
 
     def event_view(self, event: Any, viewer: Viewer = "spectator") -> dict[str, Any]:

@@ -585,11 +585,16 @@ class Resolution:
                 self.stack.pop()
             elif f.result:
                 self.judging[owner].remove(card)
-                self.discard.append(card)
+                # with skills the Lightning stays on the table while it deals its damage,
+                # so Jianxiong may take it (FreeKill, QSanguosha); discarded when done
+                (self.flight if self.skilled else self.discard).append(card)
                 self._deal(owner, None, 3, [card], name, "done")
             else:
                 self.due = {"k": "pass_lightning", "seat": owner, "card": card, "then": "done"}
         else:
+            if card in self.flight:
+                self.flight.remove(card)
+                self.discard.append(card)
             self.stack.pop()
 
     def _step_dying(self, f: Dying) -> None:
