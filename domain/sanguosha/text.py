@@ -625,7 +625,7 @@ class _Story:
                 f"{cards_text(d.get('cards'), d.get('count'))}{self.reason(d.get('reason'))}"), i
 
     def on_CardsPeeked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
-        return self._counted(d, "looks at the top {n} cards of the pile"), i
+        return self._counted(d, "looks at the top {n} cards of the draw pile"), i
 
     def on_SuitNamed(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         suit = d.get("suit")

@@ -20,7 +20,7 @@ from domain.sanguosha.cards import MINUS_HORSE, RED
 from domain.sanguosha.identity import IdentityGame
 from tests.sanguosha import rig
 from tests.sanguosha.rig import act, card, kinds, mark, refuse
-from tests.sanguosha.skill_steps import assert_replays, asked, named, play_phase, seen, until
+from tests.sanguosha.skill_steps import asked, assert_replays, named, play_phase, seen, until
 
 KILL_S7 = ("kill", "S", 7)
 _TABLES: list[IdentityGame] = []

@@ -432,7 +432,7 @@ def test_guanxing_in_words_tells_others_how_many_cards_not_which() -> None:
     for viewer, shown in ((1, False), (0, True)):
         texts = words(game, viewer)
         i = texts.index("Zhugeliang uses Guanxing")
-        assert texts[i + 1].startswith("Zhugeliang looks at the top 4 cards of the pile")
+        assert texts[i + 1].startswith("Zhugeliang looks at the top 4 cards of the draw pile")
         assert (":" in texts[i + 1]) == shown
         # where they went: by name for him, by number for the others
         if shown:

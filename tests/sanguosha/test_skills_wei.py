@@ -30,8 +30,8 @@ from tests.sanguosha import rig
 from tests.sanguosha.rig import Spec, act, card, kinds, mark, refuse
 from tests.sanguosha.skill_steps import (
     Events,
-    assert_replays,
     asked,
+    assert_replays,
     named,
     play_phase,
     seen,

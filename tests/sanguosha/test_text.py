@@ -364,9 +364,9 @@ def test_guanxing_s_look_is_told_to_zhuge_liang_and_counted_for_others() -> None
     act(game, 0, type="arrange", top=looked[:1], bottom=looked[1:])
     mine, theirs = said(game, 0, since), said(game, 1, since)
     assert mine[0] == "Zhuge Liang uses Guanxing"
-    assert mine[1].startswith("Zhuge Liang looks at the top 4 cards of the pile: Peach")
+    assert mine[1].startswith("Zhuge Liang looks at the top 4 cards of the draw pile: Peach")
     assert mine[1].endswith("(Guanxing)")
-    assert theirs[1] == "Zhuge Liang looks at the top 4 cards of the pile (Guanxing)"
+    assert theirs[1] == "Zhuge Liang looks at the top 4 cards of the draw pile (Guanxing)"
     # where they went: by name for him, by number for the others
     assert mine[2] == ("Zhuge Liang puts Peach ♥3 on top and Kill ♠7, Dodge ♥2, Ex Nihilo ♥7 "
                        "at the bottom")
