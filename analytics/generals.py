@@ -124,8 +124,8 @@ def general_win_rates(games: pd.DataFrame, seats: pd.DataFrame, *, kind: str | N
 
 def with_and_without(games: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
     """Kinds whose finished games were played both with generals and without (identity's
-    ``generals`` option): kind, with_generals, without. The role tables add both up; this
-    is the line that says so."""
+    ``generals`` option): kind, with_generals, without. The policy mix tells them apart
+    (``· generals``); the report and the CLI say so."""
     done = games[games["ended"].notna()]
     have = set(seats.loc[seats["generals"].notna(), "game_id"])
     counts = done.assign(has=done["game_id"].isin(have)).groupby("kind")["has"].agg(

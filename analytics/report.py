@@ -110,8 +110,8 @@ def _kind_section(w: _Writer, t: Tables, kind: str) -> None:
     w.table(games.groupby(["players", "policy_mix"]).size().reset_index(name="games"))
     for row in with_and_without(games, seats).itertuples():
         w.text(f"{row.with_generals} of these games were played with generals and "
-               f"{row.without} without: the role, position and length tables below add "
-               "both up (per table size and mix); the generals tables read only the former.")
+               f"{row.without} without: each has rows of its own (the mix of a game with "
+               "generals says `· generals`); the generals tables read only the former.")
     skipped = left_out(games, seats)
     if len(skipped):
         w.text("Left out of every role and seat table below (they never had roles):")

@@ -167,7 +167,7 @@ def win_rates_command(kind: str | None, players: int | None, pooled: bool, by_po
     for row in with_and_without(only(t.games, kind, players),
                                 only(t.seats, kind, players)).itertuples():
         click.echo(f"note: {row.with_generals} {row.kind} games were played with generals "
-                   f"and {row.without} without; the rows above add both up")
+                   f"and {row.without} without; each has rows of its own (mix '· generals')")
     per_general = general_win_rates(t.games, t.seats, kind=kind, players=players,
                                     pooled=pooled)
     if len(per_general):
