@@ -91,6 +91,9 @@ _RESPONSE_NAME = {"dodge": DODGE, "kill": KILL, "nullify": NULLIFICATION, "peach
 _EVERYONE = (PEACH_GARDEN, AMAZING_GRACE)  # all living players, from the user
 _OTHERS = (BARBARIANS, ARROWS)  # every other living player, from the user's next
 _HOSTILE = frozenset({KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, COLLATERAL})
+#: ``CardUsed.via`` of a card another seat supplied, used as the user's own in its play
+#: phase (a lord's call: Jijiang); it counts like a card played from the hand
+SUPPLIED = "supplied"
 #: the facts of a timing point a view shows (all public: see ``skill.Point``), by the
 #: names a view gives them
 _PUBLIC_CONTEXT = {"v": "victim", "src": "source", "n": "amount", "r": "reason",
@@ -578,8 +581,8 @@ class SanguoshaGame(Resolution, Game):
     def _card_used(self, seat: int, name: str, cards: list[int], targets: list[int],
                    via: str) -> None:
         self._landed()
-        self._let_go(seat, cards, name, supplied=via == "jijiang")
-        if via not in ("play", "jijiang"):
+        self._let_go(seat, cards, name, supplied=via == SUPPLIED)
+        if via not in ("play", SUPPLIED):
             self._answer(True)
         first = cards[0]
         equips = len(cards) == 1 and KIND[first] == EQUIPMENT and name == NAME[first]
@@ -598,7 +601,7 @@ class SanguoshaGame(Resolution, Game):
                 self.virtual[first] = name
         else:
             self.flight.extend(cards)
-            if name == KILL and via in ("play", "jijiang"):
+            if name == KILL and via in ("play", SUPPLIED):
                 self.kills += 1
         if name in _HOSTILE:
             row = self.hostility[seat]

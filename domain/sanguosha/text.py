@@ -500,7 +500,7 @@ class _Story:
         else:
             text = f"{who} uses {card}{self.others(seat, targets)}"
         via = d.get("via")
-        if via == "jijiang":  # a Kill another Shu seat played for the lord
+        if via in ("supplied", "jijiang"):  # a Kill another Shu seat played for the lord
             text += f" ({self.narrator.word(via)})"
         elif via and via != "play":
             text += f" (for {self.narrator.word(via)})"

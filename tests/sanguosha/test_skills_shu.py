@@ -211,7 +211,7 @@ def test_jijiang_a_shu_kill_becomes_the_lords_kill_on_the_chosen_target() -> Non
     assert data(events, "Responded") == {"seat": 2, "name": KILL, "cards": [kill],
                                          "ask": "jijiang"}
     assert data(events, "CardUsed") == {"seat": 0, "name": KILL, "cards": [kill],
-                                        "targets": [1], "via": "jijiang"}
+                                        "targets": [1], "via": "supplied"}
     assert kill not in game.hands[2] and kill in game.flight
     assert game.kills == 1 and game.ask == "dodge" and game.to_act() == [1]
     # when: Guan Yu takes the hit: the damage's source is the lord
@@ -246,7 +246,7 @@ def test_jijiang_answered_with_a_longdan_dodge() -> None:
     assert {"type": "respond", "card": dodge, "skill": "longdan"} in game.legal_actions(2)
     events = act(game, 2, type="respond", card=dodge, skill="longdan")
     assert data(events, "CardUsed") == {"seat": 0, "name": KILL, "cards": [dodge],
-                                        "targets": [1], "via": "jijiang"}
+                                        "targets": [1], "via": "supplied"}
     assert replays(game)
 
 

@@ -51,7 +51,7 @@ def call_step(name: str, kingdom: str, skill: str) -> Any:
             game.stack.pop()
             if f.use:  # Jijiang in the play phase: the lord uses the Kill
                 game.due = {"k": "use", "seat": lord, "name": KILL, "cards": f.got,
-                            "targets": f.targets, "via": "jijiang"}
+                            "targets": f.targets, "via": "supplied"}
             else:
                 parent = game.stack[-1]
                 parent.release(True)
