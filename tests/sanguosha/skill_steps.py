@@ -3,10 +3,12 @@ story needs, and the events of a step as a given seat may see them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from domain.sanguosha.cards import NAME
+from domain.sanguosha.identity import IdentityGame
+from tests.sanguosha import rig
 from tests.sanguosha.rig import RESPONSIVE, act, mark
 
 Events = list[tuple[str, dict[str, Any]]]
@@ -85,3 +87,22 @@ def told(game: Any, viewer: Any = "referee") -> list[str]:
 
     events = [game.event_view(e, viewer) for e in game.pending_events]
     return [m.text for m in SanguoshaNarrator().moves(events, game.players)]
+
+
+_TABLES: list[IdentityGame] = []
+
+
+def table(*args: Any, **kwargs: Any) -> IdentityGame:
+    """Given: a table (rig.table), remembered so that each story ends checking replay."""
+    game = rig.table(*args, **kwargs)
+    _TABLES.append(game)
+    return game
+
+
+def every_story_replays() -> Iterator[None]:
+    """Each story that set its table with ``table`` ends by rebuilding it from its events
+    alone (``assert_replays``); run around every test by ``conftest.py``."""
+    _TABLES.clear()
+    yield
+    for game in _TABLES:
+        assert_replays(game)

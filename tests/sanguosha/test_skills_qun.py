@@ -9,36 +9,20 @@ story is about them meeting.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
-
 from domain.game import NotYourTurn
 from domain.sanguosha.actions import NotAChoice, NotInHand, WrongAction
 from domain.sanguosha.cards import MINUS_HORSE, RED
-from domain.sanguosha.identity import IdentityGame
-from tests.sanguosha import rig
 from tests.sanguosha.rig import act, card, kinds, mark, refuse
-from tests.sanguosha.skill_steps import asked, assert_replays, named, play_phase, seen, until
+from tests.sanguosha.skill_steps import (
+    asked,
+    named,
+    play_phase,
+    seen,
+    table,
+    until,
+)
 
 KILL_S7 = ("kill", "S", 7)
-_TABLES: list[IdentityGame] = []
-
-
-def table(*args: Any, **kwargs: Any) -> IdentityGame:
-    """Given: a table (rig.table), remembered so that each story ends checking replay."""
-    game = rig.table(*args, **kwargs)
-    _TABLES.append(game)
-    return game
-
-
-@pytest.fixture(autouse=True)
-def _every_story_replays() -> Iterator[None]:
-    _TABLES.clear()
-    yield
-    for game in _TABLES:
-        assert_replays(game)
 
 
 # --- Hua Tuo: Qingnang ---------------------------------------------------------------------

@@ -11,10 +11,6 @@ on its path (Guan Yu, Zhang Fei, Zhao Yun), unless the story is about them meeti
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
 
 from domain.game import NotYourTurn
 from domain.sanguosha.actions import (
@@ -26,36 +22,19 @@ from domain.sanguosha.actions import (
 )
 from domain.sanguosha.cards import ARMOR, NAME, RED, SUIT, WEAPON
 from domain.sanguosha.identity import IdentityGame
-from tests.sanguosha import rig
 from tests.sanguosha.rig import Spec, act, card, kinds, mark, refuse
 from tests.sanguosha.skill_steps import (
     Events,
     asked,
-    assert_replays,
     named,
     play_phase,
     seen,
+    table,
     told,
     until,
 )
 
 KILL_S7 = ("kill", "S", 7)
-_TABLES: list[IdentityGame] = []
-
-
-def table(*args: Any, **kwargs: Any) -> IdentityGame:
-    """Given: a table (rig.table), remembered so that each story ends checking replay."""
-    game = rig.table(*args, **kwargs)
-    _TABLES.append(game)
-    return game
-
-
-@pytest.fixture(autouse=True)
-def _every_story_replays() -> Iterator[None]:
-    _TABLES.clear()
-    yield
-    for game in _TABLES:
-        assert_replays(game)
 
 
 def _inflict(game: IdentityGame, seat: int, source: int | None) -> Events:
