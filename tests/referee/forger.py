@@ -16,6 +16,9 @@ from typing import Any
 from urllib.parse import urlparse
 from uuid import UUID
 
+from service.audit import audit_game
+from service.hall import GameHall
+
 Body = dict[str, Any]
 
 
@@ -80,3 +83,43 @@ class StoredRows:
                 changed.append((raw, self._key, body["originator_version"]))
         self._run_many("UPDATE {table} SET state = %s WHERE originator_id = %s AND "
                        "originator_version = %s", changed)
+
+
+def is_(body: Body, kind: str) -> bool:
+    """Whether a stored row is an event of that kind (its type ends ``.Kind``)."""
+    return str(body["type"]).endswith("." + kind)
+
+
+def forge(store: str, game_id: UUID, pick: Any, change: Any) -> int:
+    """Change the first stored event ``pick`` accepts, re-seal every row after it and
+    write them back (plain JSON and SHA-256, as any forger could); its event number."""
+    forged: list[int] = []
+
+    def edit(bodies: list[Body]) -> None:
+        body = next(b for b in bodies if pick(b, bodies))
+        change(body, bodies)
+        forged.append(int(body["originator_version"]))
+
+    StoredRows(store, game_id).rewrite(edit)
+    return forged[0]
+
+
+def audited(store: str, game_id: Any, receipt: str | None = None) -> Any:
+    """The audit of the rows as they are now (a fresh hall: nothing cached)."""
+    fresh = GameHall.from_store(store)
+    try:
+        return audit_game(fresh, game_id, receipt)
+    finally:
+        fresh.close()
+
+
+def named(report: Any, version: int, rule: str) -> None:
+    """The report names the event and the rule: in the text and in the JSON."""
+    assert not report.chain, report.chain  # the chain holds: the forgery is re-sealed
+    assert not report.agrees
+    body = report.as_dict()
+    assert body["verdict"] == "differs" and body["chain"]["intact"]
+    assert any(v["version"] == version and v["rule"] == rule for v in body["violations"]), \
+        report.text()
+    assert any(line.strip().startswith(f"!! event {version}: ") and line.endswith(f"[{rule}]")
+               for line in report.text().splitlines()), report.text()

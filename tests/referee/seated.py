@@ -32,3 +32,13 @@ def audit_seated_games(hall: GameHall, kind: str, games: int, *, size: Callable[
         report = audit_game(hall, game.id)
         assert report.agrees, report.text()
         assert report.as_dict()["violations"] == []
+
+
+def assert_agrees(judged: Any, game: Any, seed: int) -> None:
+    """The referee broke no rule and recounted every figure the engine recorded, and the
+    deaths it saw are the engine's (a differential test's common ground)."""
+    assert not judged.violations, (seed, [v.text() for v in judged.violations])
+    assert judged.agrees, (seed, judged.problems, judged.differences())
+    assert game.outcome is not None
+    dead = {s for s, alive in enumerate(game.alive) if not alive}
+    assert {d["seat"] for d in judged.details["deaths"]} == dead

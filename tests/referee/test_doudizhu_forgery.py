@@ -5,7 +5,6 @@ The chain checks; the referee names the event and the rule."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,10 +13,9 @@ from domain.doudizhu.bots import POLICIES
 from domain.doudizhu.hand import Hand
 from domain.simulate import play_out
 from service.app import create_app
-from service.audit import audit_game
 from service.cli import main
 from service.hall import GameHall
-from tests.referee.forger import Body, StoredRows
+from tests.referee.forger import Body, StoredRows, audited
 
 
 def finished_hand(hall: GameHall, seed: int) -> Hand:
@@ -32,13 +30,6 @@ def finished_hand(hall: GameHall, seed: int) -> Hand:
             return hand
     raise AssertionError("no such hand")
 
-
-def audited(store: str, game_id: Any, receipt: str | None = None) -> Any:
-    fresh = GameHall.from_store(store)  # nothing cached: the rows as they now are
-    try:
-        return audit_game(fresh, game_id, receipt)
-    finally:
-        fresh.close()
 
 
 def test_a_pass_moved_to_the_seat_not_on_turn(hall: GameHall, store: str) -> None:

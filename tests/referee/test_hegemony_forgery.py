@@ -13,8 +13,7 @@ from uuid import UUID
 
 from service.audit import audit_game
 from service.hall import GameHall
-from tests.referee.forger import Body
-from tests.referee.test_killer_forgery import audited, forge, named
+from tests.referee.forger import Body, audited, forge, is_, named
 
 
 def finished_game(hall: GameHall) -> tuple[UUID, str]:
@@ -26,9 +25,6 @@ def finished_game(hall: GameHall) -> tuple[UUID, str]:
     assert report.agrees, report.text()
     return game.id, str(game.receipt)
 
-
-def is_(body: Body, kind: str) -> bool:
-    return str(body["type"]).endswith("." + kind)
 
 
 def test_a_careerist_recorded_as_a_kingdom(hall: GameHall, store: str) -> None:

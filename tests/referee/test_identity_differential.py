@@ -20,7 +20,7 @@ from domain.sanguosha.bots import IDENTITY_POLICIES, random_policy
 from domain.sanguosha.identity import IdentityGame
 from domain.simulate import play_out
 from service.hall import GameHall
-from tests.referee.seated import audit_seated_games
+from tests.referee.seated import assert_agrees, audit_seated_games
 
 #: the stored fields that are not the event's own data (as service/audit.py reads them)
 STAMPS = ("originator_id", "originator_version", "timestamp", "prev", "originator_topic")
@@ -52,13 +52,9 @@ def random_game(seed: int) -> IdentityGame:
 def agree(seed: int) -> None:
     game = random_game(seed)
     judged = referee(facts_of(game))
-    assert not judged.violations, (seed, [v.text() for v in judged.violations])
-    assert judged.agrees, (seed, judged.problems, judged.differences())
-    assert game.outcome is not None
+    assert_agrees(judged, game, seed)
     assert judged.details["side"] == (None if game.outcome["side"] == "draw"
                                       else game.outcome["side"])
-    dead = {s for s, alive in enumerate(game.alive) if not alive}
-    assert {d["seat"] for d in judged.details["deaths"]} == dead
 
 
 def test_the_referee_agrees_with_the_engine_on_hundreds_of_games() -> None:

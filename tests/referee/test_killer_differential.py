@@ -20,7 +20,7 @@ from domain.killer.game import KillerGame
 from domain.referee.killer import referee
 from domain.simulate import play_out
 from service.hall import GameHall
-from tests.referee.seated import audit_seated_games
+from tests.referee.seated import assert_agrees, audit_seated_games
 
 #: the stored fields that are not the event's own data (as service/audit.py reads them)
 STAMPS = ("originator_id", "originator_version", "timestamp", "prev", "originator_topic")
@@ -53,12 +53,8 @@ def random_game(seed: int) -> KillerGame:
 def agree(seed: int) -> None:
     game = random_game(seed)
     judged = referee(facts_of(game))
-    assert not judged.violations, (seed, [v.text() for v in judged.violations])
-    assert judged.agrees, (seed, judged.problems, judged.differences())
-    assert game.outcome is not None
+    assert_agrees(judged, game, seed)
     assert judged.details["side"] == game.outcome["side"]
-    dead = {s for s, alive in enumerate(game.alive) if not alive}
-    assert {d["seat"] for d in judged.details["deaths"]} == dead
 
 
 def test_the_referee_agrees_with_the_engine_on_hundreds_of_games() -> None:

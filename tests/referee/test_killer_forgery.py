@@ -10,12 +10,11 @@ the history changed. On a real SQLite file and on a PostgreSQL schema.
 from __future__ import annotations
 
 import random
-from typing import Any
 from uuid import UUID
 
 from service.audit import audit_game
 from service.hall import GameHall
-from tests.referee.forger import Body, StoredRows
+from tests.referee.forger import Body, audited, forge, named
 
 
 def finished_game(hall: GameHall) -> tuple[UUID, str]:
@@ -26,37 +25,7 @@ def finished_game(hall: GameHall) -> tuple[UUID, str]:
     return game.id, str(game.receipt)
 
 
-def forge(store: str, game_id: UUID, pick: Any, change: Any) -> int:
-    """Change the first stored event ``pick`` accepts, re-seal every row after it and
-    write them back (plain JSON and SHA-256, as any forger could); its event number."""
-    forged: list[int] = []
 
-    def edit(bodies: list[Body]) -> None:
-        body = next(b for b in bodies if pick(b, bodies))
-        change(body, bodies)
-        forged.append(int(body["originator_version"]))
-
-    StoredRows(store, game_id).rewrite(edit)
-    return forged[0]
-
-
-def audited(store: str, game_id: UUID, receipt: str | None = None) -> Any:
-    fresh = GameHall.from_store(store)  # nothing cached: the rows as they are now
-    try:
-        return audit_game(fresh, game_id, receipt)
-    finally:
-        fresh.close()
-
-
-def named(report: Any, version: int, rule: str) -> None:
-    """The report names the event and the rule: in the text and in the JSON."""
-    assert not report.chain, report.chain  # the chain holds: the forgery is re-sealed
-    assert not report.agrees
-    body = report.as_dict()
-    assert body["verdict"] == "differs" and body["chain"]["intact"]
-    assert any(v["version"] == version and v["rule"] == rule for v in body["violations"])
-    assert any(line.strip().startswith(f"!! event {version}: ") and line.endswith(f"[{rule}]")
-               for line in report.text().splitlines()), report.text()
 
 
 def test_an_inverted_investigation_answer(hall: GameHall, store: str) -> None:
