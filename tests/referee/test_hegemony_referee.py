@@ -180,7 +180,8 @@ def test_damage_comes_from_a_card_in_play() -> None:
     assert (blow, "damage") in story.broken()
 
 
-def test_a_death_shows_the_victim_and_rewards_the_killer() -> None:
+def shu_seat_killed_by_seat_0() -> Story:
+    """Given: seat 0 shows its general and kills seat 3 (Shu, 3 HP) over three turns."""
     story = Story([WEI_A, WEI_B, SHU, ("zhugeliang", "pangtong")])
     for kill in (0, 1, 2):
         story.turn_starts(0)
@@ -196,6 +197,11 @@ def test_a_death_shows_the_victim_and_rewards_the_killer() -> None:
         for seat in (1, 2, 3):
             story.quiet_turn(seat)
     story.dies(3, 0)
+    return story
+
+
+def test_a_death_shows_the_victim_and_rewards_the_killer() -> None:
+    story = shu_seat_killed_by_seat_0()
     # seat 3 (Shu) dies: seat 0 draws 1, plus the living shown Shu seats (none)
     reward = story.add("RewardDrawn", seat=0, cards=story.pile[:1], victim=3)
     story.pile = story.pile[1:]
@@ -205,21 +211,7 @@ def test_a_death_shows_the_victim_and_rewards_the_killer() -> None:
 
 
 def test_a_death_with_no_reward_recorded() -> None:
-    story = Story([WEI_A, WEI_B, SHU, ("zhugeliang", "pangtong")])
-    for kill in (0, 1, 2):
-        story.turn_starts(0)
-        if kill == 0:
-            story.show(0)
-        story.draw(0)
-        story.hit(0, 3, kill)
-        if kill == 2:
-            break
-        story.end_play(0)
-        story.discard_down(0)
-        story.end_turn(0)
-        for seat in (1, 2, 3):
-            story.quiet_turn(seat)
-    story.dies(3, 0)
+    story = shu_seat_killed_by_seat_0()
     story.end_play(0)  # the game goes on, the reward forgotten
     assert any(rule == "reward" for _, rule in story.broken())
 
