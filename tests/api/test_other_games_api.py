@@ -11,11 +11,13 @@ from tests.api.conftest import bearer
 
 
 def concrete(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Fill in a template action ("choose count of from") as a player would."""
-    if "count" in action and "from" in action:
-        chosen = rng.sample(action["from"], action["count"])
-        return {k: v for k, v in action.items() if k not in ("count", "from")} | {
-            "cards": chosen}
+    """Fill in a template action ("choose count of from", or min..max of them) as a
+    player would."""
+    if "from" in action and ("count" in action or "min" in action):
+        k = action["count"] if "count" in action else rng.randint(action["min"], action["max"])
+        chosen = rng.sample(action["from"], k)
+        return {key: v for key, v in action.items()
+                if key not in ("count", "min", "max", "from")} | {"cards": chosen}
     return action
 
 
