@@ -81,8 +81,10 @@ HAND_SIZE = 4
 #: 3. generals have their skills (issue 13): a table with skills gains the start phase,
 #:    the timing points of ``skill.Point``, conversions and modifiers; a game with no
 #:    skills plays exactly as under rules 2.
+#: 4. Kingdom Wars generals have their skills (issue 14): a seat holds the skills of its
+#:    shown generals; identity plays exactly as under rules 3.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 3
+RULES_VERSION = 4
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"

@@ -45,6 +45,7 @@ from domain.sanguosha.generals import (
     perfect_pair,
     share_a_kingdom,
 )
+from domain.sanguosha.skill import KW_SKILLS
 
 HEAD, DEPUTY = "head", "deputy"
 CAREERIST = "careerist"
@@ -419,6 +420,8 @@ class HegemonyGame(SanguoshaGame):
             self._landed()
         for w in which:
             self.shown[seat][0 if w == HEAD else 1] = True
+        if self.rules >= 4:
+            self._arm_skills()
         if reason == "game_end":
             return
         if self.side[seat] is None:
@@ -428,6 +431,13 @@ class HegemonyGame(SanguoshaGame):
         if reason == "turn_start":
             self._after_show(seat, was_both)
         self._settle()
+
+    def _arm_skills(self) -> None:
+        """Rules 4: each seat holds the Kingdom Wars skills of its shown generals."""
+        self.set_skills([
+            tuple(sid for i, g in enumerate(self.generals[s]) if self.shown[s][i]
+                  for sid in KW_SKILLS.get(g, ()))
+            for s in range(self.n)])
 
     @event("KingdomDecided")
     def _kingdom_decided(self, seat: int, kingdom: str, side: str, careerist: bool,

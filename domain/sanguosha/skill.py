@@ -155,6 +155,9 @@ KEYED: dict[str, str] = {}
 JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
 #: general id -> its skills' ids, in the order of the rules page
 GENERAL_SKILLS: dict[str, tuple[str, ...]] = {}
+#: Kingdom Wars general id -> its Kingdom Wars skills' ids (generals.md section 2); a
+#: skill the same in both modes is the same ``Skill`` object in both registries
+KW_SKILLS: dict[str, tuple[str, ...]] = {}
 
 
 def register(general: str, *skills: Skill) -> None:
@@ -163,6 +166,15 @@ def register(general: str, *skills: Skill) -> None:
             raise ValueError(f"skill {s.id!r} registered twice")
         SKILLS[s.id] = s
     GENERAL_SKILLS[general] = GENERAL_SKILLS.get(general, ()) + tuple(s.id for s in skills)
+
+
+def register_kw(general: str, *skills: Skill) -> None:
+    """Give a Kingdom Wars general its skills (identity skills may be passed again)."""
+    for s in skills:
+        if s.id in SKILLS and SKILLS[s.id] is not s:
+            raise ValueError(f"skill {s.id!r} registered twice")
+        SKILLS[s.id] = s
+    KW_SKILLS[general] = KW_SKILLS.get(general, ()) + tuple(s.id for s in skills)
 
 
 def register_equipment(card_name: str, skill: Skill) -> None:
