@@ -71,7 +71,7 @@ from domain.sanguosha.frames import (
 )
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import kill_targets
-from domain.sanguosha.skill import SKILLS, Point
+from domain.sanguosha.skill import SKILLS, Kind, Point
 from domain.sanguosha.zones import has_cards
 
 
@@ -113,6 +113,7 @@ class Resolution:
         def holds(self, seat: int, name: str) -> bool: ...
         def equip_mod(self, seat: int, key: str) -> Any: ...
         def equipment_skills(self, seat: int) -> list[Any]: ...
+        def skill_shown(self, seat: int, sid: str) -> bool: ...
 
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -648,9 +649,13 @@ class Resolution:
         q = f.queue
         while q:
             seat, sid = q.pop(0)
-            if self.alive[seat] and SKILLS[sid].can(self, seat, f):
+            sk = SKILLS[sid]
+            if self.alive[seat] and sk.can(self, seat, f):
                 f.current = (seat, sid)
-                f.wait(seat, "skill")
+                if sk.kind == Kind.COMPULSORY and self.skill_shown(seat, sid):
+                    self.due = {"k": "skill", "seat": seat, "skill": sid}
+                else:  # optional, or a hidden general's compulsory skill: show it?
+                    f.wait(seat, "skill")
                 return
         f.current = None
         self.stack.pop()

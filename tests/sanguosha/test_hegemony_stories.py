@@ -65,7 +65,8 @@ def test_no_left_over_half_no_draw() -> None:
     assert kinds(events)[:3] == ["GeneralsShown", "KingdomDecided", "CardsDrawn"]
     assert events[2][1]["reason"] == "draw_phase"
     assert events[0][1] == {"seat": 2, "which": ["head", "deputy"],
-                            "generals": ["lvbu", "zhangjiao"], "reason": "turn_start"}
+                            "generals": ["lvbu", "zhangjiao"], "reason": "turn_start",
+                            "then": None}
 
 
 # --- kingdoms and careerists ---------------------------------------------------------------
@@ -221,7 +222,8 @@ def test_a_hidden_victim_shows_both_generals_first() -> None:
     # then: death, its generals shown, its kingdom decided, then the reward (1 + 1)
     assert kinds(tail)[:4] == ["Died", "GeneralsShown", "KingdomDecided", "RewardDrawn"]
     assert tail[1][1] == {"seat": 1, "which": ["head", "deputy"],
-                          "generals": ["simayi", "guojia"], "reason": "death"}
+                          "generals": ["simayi", "guojia"], "reason": "death",
+                          "then": None}
     assert tail[2][1]["side"] == "wei" and len(tail[3][1]["cards"]) == 2
     assert game.view(3)["seats"][1]["generals"] == ["simayi", "guojia"]
 
