@@ -2,4 +2,11 @@
 weapons and armor (``equipment``), registered on import in the skill registry
 (``domain.sanguosha.skill``)."""
 
-from domain.sanguosha.skills import equipment, qun, shu, wei, wu  # noqa: F401  (registration)
+from domain.sanguosha.skills import (  # noqa: F401  (registration)
+    equipment,
+    kw_qun,
+    qun,
+    shu,
+    wei,
+    wu,
+)
