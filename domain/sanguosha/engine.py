@@ -41,6 +41,7 @@ from domain.sanguosha.cards import (
     LIGHTNING,
     NAME,
     NULLIFICATION,
+    NUMBER,
     PEACH,
     PEACH_GARDEN,
     SLOT,
@@ -59,11 +60,13 @@ from domain.sanguosha.frames import (
     Judgment,
     KillUse,
     NullifyWindow,
+    Pindian,
     PlayPhase,
     SkillEffect,
     Trigger,
 )
 from domain.sanguosha.judgment import judge_result
+from domain.sanguosha.plays import shielded
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
@@ -150,6 +153,7 @@ class SanguoshaGame(Resolution, Game):
         self.skilled = False
         self.watched: list[int] = []
         self.uses: dict[str, int] = {}  # "seat:skill" -> uses this turn
+        self.spent: list[str] = []  # "seat:skill" of limited skills used (once per game)
         self.marks: dict[str, Any] = {}  # what skills noted for the current turn
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
         self.had_hand = [False] * n  # for "lost the last hand card" (Lianying)
@@ -220,6 +224,12 @@ class SanguoshaGame(Resolution, Game):
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
 
+    def _cancels(self, target: int, name: str) -> bool:
+        """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
+        取消: it was a target, and is removed)."""
+        rule = self.mod(target, "cancels_target")
+        return rule is not None and bool(rule(self, target, name))
+
     def peach_bonus(self, helper: int, victim: int) -> int:
         bonus = self.mod(victim, "peach_bonus")
         return 0 if bonus is None else int(bonus(self, victim, helper))
@@ -233,7 +243,7 @@ class SanguoshaGame(Resolution, Game):
                 continue
             for sid in self.skills[s]:
                 sk = SKILLS[sid]
-                if sk.point == point:
+                if sk.point == point and not (sk.limited and f"{s}:{sid}" in self.spent):
                     times = int(ctx.get("n", 1)) if sk.per_point else 1
                     queue.extend((s, sid) for _ in range(times))
         if not queue:
@@ -385,7 +395,8 @@ class SanguoshaGame(Resolution, Game):
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
         elif name in _OTHERS:
-            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
+            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]
+                       and not (self.skilled and shielded(self, s, name, tuple(cards)))]
         elif "targets" in chosen:
             targets = list(chosen["targets"])
             if name == KILL and len(targets) > 1 and self.rules >= 2:
@@ -494,6 +505,10 @@ class SanguoshaGame(Resolution, Game):
             elif k == "skill":  # a compulsory skill applies at its point, unasked
                 self._skill_used(seat=d["seat"], skill=d["skill"], cards=[], targets=[],
                                  choice=None)
+            elif k == "pindian":  # both secret cards are shown at once
+                a, b = d["cards"]
+                self._pindian_shown(seat=d["seat"], target=d["target"], cards=[a, b],
+                                    reason=d["reason"], won=NUMBER[a] > NUMBER[b])
             elif k == "snatch_hand":  # a hand card taken blind
                 source = d["source"]
                 self._card_taken(seat=d["seat"], source=source,
@@ -616,6 +631,8 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
+        elif delays and self._cancels(targets[0], name):
+            self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
             if name != NAME[first]:
@@ -631,7 +648,14 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            self.stack.append(new_use(name, seat, cards, targets))
+            kept = [t for t in targets if not self._cancels(t, name)] if self.skilled \
+                else targets
+            if kept:  # (a target that cancelled itself is not resolved)
+                self.stack.append(new_use(name, seat, cards, kept))
+            else:  # every target cancelled itself: the card goes to the discard pile
+                for c in cards:
+                    self.flight.remove(c)
+                self.discard.extend(cards)
         if self.skilled:
             real = len(cards) == 1 and name == NAME[first]
             self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": real,
@@ -750,6 +774,18 @@ class SanguoshaGame(Resolution, Game):
             self._answer(True)
         self._settle()
 
+    @event("EquipmentMoved")
+    def _equipment_moved(self, seat: int, source: int, card: int, reason: str) -> None:
+        """A seat's equipment card goes into another seat's equipment area (its slot is
+        empty: the skill offering the move checked)."""
+        remove_from_seat(self, source, card)
+        slot = SLOT[card]
+        assert slot is not None and self.equip[seat][slot] is None
+        self.equip[seat][slot] = card
+        if self._waits_skill(seat):
+            self._answer(True)
+        self._settle()
+
     @event("KillBlocked")
     def _kill_blocked(self, seat: int, source: int, armor: int) -> None:
         self._landed()
@@ -793,6 +829,8 @@ class SanguoshaGame(Resolution, Game):
         key = f"{seat}:{skill}"
         self.uses[key] = self.uses.get(key, 0) + 1
         sk = SKILLS[skill]
+        if sk.limited:
+            self.spent.append(key)
         if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
             sk.used(self, seat, skill, list(cards), list(targets), choice)
         self._settle()
@@ -864,6 +902,33 @@ class SanguoshaGame(Resolution, Game):
         self._answer(True)
         self._settle()
 
+    @event("PindianCardChosen")
+    def _pindian_card_chosen(self, seat: int, card: int) -> None:
+        """A seat chooses its pindian card in secret (only it sees which); the card stays
+        in its hand until both are shown."""
+        top = self.stack[-1]
+        assert isinstance(top, Pindian)
+        if seat == top.owner:
+            top.initiator_card = card
+        else:
+            top.target_card = card
+        self._answer(True)
+        self._settle()
+
+    @event("PindianShown")
+    def _pindian_shown(self, seat: int, target: int, cards: list[int], reason: str,
+                       won: bool) -> None:
+        """Both pindian cards are shown together and discarded: ``won`` is whether the
+        initiator's number was strictly higher."""
+        self._landed()
+        for s, c in zip((seat, target), cards, strict=True):
+            remove_from_seat(self, s, c)
+        self.discard.extend(cards)
+        top = self.stack[-1]
+        assert isinstance(top, Pindian)
+        top.won = won
+        self._settle()
+
     # --- events: damage, dying, death -------------------------------------------------
     @event("Damaged")
     def _damaged(self, seat: int, source: int | None, amount: int, cards: list[int],
@@ -872,6 +937,9 @@ class SanguoshaGame(Resolution, Game):
         self.hp[seat] -= amount
         if self.skilled:
             ctx = {"v": seat, "src": source, "n": amount, "cs": list(cards), "r": reason}
+            # anyone's skills after a seat took damage come last (pushed first)
+            self._point(Point.SOMEONE_DAMAGED, [s for s in range(self.n) if self.alive[s]],
+                        ctx)
             self._point(Point.DAMAGED, [seat], ctx)
             if source is not None:  # the source's skills come first: pushed last
                 self._point(Point.DAMAGE_DEALT, [source], ctx)
@@ -1050,6 +1118,8 @@ class SanguoshaGame(Resolution, Game):
             return {**data, "cards": None, "count": len(data["cards"])}
         if (name == "CardTaken" and data["area"] == "hand" and data["reason"] != "fanjian"
                 and viewer not in (data["seat"], data["source"])):
+            return {**data, "card": None}
+        if name == "PindianCardChosen" and viewer != data["seat"]:
             return {**data, "card": None}
         if name == "CardsPeeked" and viewer != data["seat"]:
             return {**data, "cards": None, "count": len(data["cards"])}

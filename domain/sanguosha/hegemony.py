@@ -46,7 +46,7 @@ from domain.sanguosha.generals import (
     share_a_kingdom,
 )
 from domain.sanguosha.responses import answers
-from domain.sanguosha.skill import KW_SKILLS, SKILLS, Kind
+from domain.sanguosha.skill import KW_SKILLS, SHOWS_WHEN_NEEDED, SKILLS, Kind
 
 HEAD, DEPUTY = "head", "deputy"
 CAREERIST = "careerist"
@@ -61,13 +61,11 @@ OPTIONS = {
     "bonus": "'ask': the bonuses for showing both generals may be declined; 'auto': taken",
     "victory": "'house': hidden survivors count by the kingdom they would join; 'seed': "
                "no fixed kingdom, no win",
+    "skills": "true (default): the generals have their Kingdom Wars skills (rules 4); "
+              "false: generals without skills, as before",
 }
 #: the asks of this mode, answered by ``_mode_answers``
 MODE_ASKS = frozenset({"show", "pair", "fish"})
-#: ``Skill.mods`` flag: the skill's modifiers count while its general is hidden, and the
-#: general is shown when a card use actually needs them (Paoxiao's second Kill, Qicai's
-#: far trick); without it a hidden general's modifiers do not count (Mashu)
-SHOWS_WHEN_NEEDED = "shows_when_needed"
 #: ``GeneralsShown.reason`` of each way to show: the start-of-turn step, using a skill of
 #: the general (or a card use its modifiers allow), in the play phase to switch on a
 #: compulsory modifier (Mashu), at death, at the game's end
@@ -112,8 +110,9 @@ def check_options(players: list[str], options: Any) -> dict[str, Any]:
     if n * k > len(IDS):
         raise InvalidSetup(f"{n} players x {k} candidates needs {n * k} generals; the roster "
                            f"has {len(IDS)}")
-    if type(options.get("ask_everyone", False)) is not bool:
-        raise InvalidSetup("ask_everyone is true or false")
+    for flag in ("ask_everyone", "skills"):
+        if type(options.get(flag, False)) is not bool:
+            raise InvalidSetup(f"{flag} is true or false")
     for name, allowed in (("bonus", BONUS_MODES), ("victory", VICTORY_RULES)):
         if name in options and options[name] not in allowed:
             raise InvalidSetup(f"{name} is one of {list(allowed)}, not {options[name]!r}")
@@ -228,7 +227,7 @@ class HegemonyGame(SanguoshaGame):
     def _generals_chosen(self, seat: int, head: str, deputy: str, max_hp: int) -> None:
         self.generals[seat] = [head, deputy]
         self.hp[seat] = self.max_hp[seat] = max_hp
-        if self.rules >= 4:
+        if self.has_skills:
             self._arm_skills()
 
     # --- queries ----------------------------------------------------------------------
@@ -288,10 +287,21 @@ class HegemonyGame(SanguoshaGame):
         return (user != other and theirs is not None and mine == theirs
                 and not mine.startswith(CAREERIST))
 
+    @property
+    def has_skills(self) -> bool:
+        """Rules 4 gives the generals their skills, unless the table turned them off."""
+        return self.rules >= 4 and self.options.get("skills", True) is not False
+
     def general_skills(self, seat: int, i: int) -> tuple[str, ...]:
         """The Kingdom Wars skills of the seat's head (``i`` 0) or deputy (1)."""
         g = self.generals[seat]
         return KW_SKILLS.get(g[i], ()) if g else ()
+
+    def shown_skills(self, seat: int) -> tuple[str, ...]:
+        """The skills of the seat's shown generals: those that apply unasked. (The
+        seat's ``skills`` also lists its hidden generals', offered to it alone.)"""
+        return tuple(sid for i in (0, 1) if self.shown[seat][i]
+                     for sid in self.general_skills(seat, i))
 
     def _owner_of(self, seat: int, sid: str) -> int | None:
         """Which of the seat's generals (0 head, 1 deputy) brings ``sid``."""
@@ -529,7 +539,7 @@ class HegemonyGame(SanguoshaGame):
             self._landed()
         for w in which:
             self.shown[seat][0 if w == HEAD else 1] = True
-        if self.rules >= 4:
+        if self.has_skills:
             self._arm_skills()
         if reason == "game_end":
             return

@@ -48,6 +48,19 @@ def identity_audit(facts: list[Fact]) -> Recount:
     return identity_referee.referee(facts)
 
 
+def hegemony_audit(facts: list[Fact]) -> Recount:
+    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game whose
+    generals have no skills (rules before 4, or the option ``skills`` off); it knows no
+    skill, so a game with skills keeps the engine-side recount, which says so."""
+    options = (facts[0].data.get("options") or {}) if facts else {}
+    if audit.rules_of(facts) >= 4 and options.get("skills", True) is not False:
+        recount = audit.recount(facts, "hegemony")
+        recount.unjudged = ("Kingdom Wars generals' skills: the independent referee does "
+                            "not judge them yet")
+        return recount
+    return hegemony_referee.referee(facts)
+
+
 IDENTITY = GameSpec(
     kind="identity",
     title="Sanguosha — identity mode",
@@ -92,8 +105,12 @@ HEGEMONY = GameSpec(
                "is not fixed cannot win, so play goes on until every survivor has shown",
                choices=VICTORY_RULES),
         TURN_CAP, ASK_EVERYONE,
+        Option("skills", bool, True,
+               "true: the generals have their Kingdom Wars skills (a hidden general's "
+               "skill is offered to its owner, and using it shows the general); false: "
+               "generals without skills, as games were before rules 4"),
     ),
-    referee=hegemony_referee.referee,
+    referee=hegemony_audit,
     narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
     cards=catalogue,
     rules="docs/rules/kingdom-wars.md",

@@ -36,7 +36,8 @@ def facts_of(game: HegemonyGame) -> list[Fact]:
 def random_game(seed: int) -> HegemonyGame:
     rng = random.Random(seed)
     n = rng.randint(4, 10)
-    options: dict[str, Any] = {"candidates": rng.choice([k for k in (4, 5, 7) if n * k <= 60])}
+    options: dict[str, Any] = {"candidates": rng.choice([k for k in (4, 5, 7) if n * k <= 60]),
+                               "skills": False}  # the referee knows no skill
     if rng.random() < 0.3:
         options["ask_everyone"] = True
     if rng.random() < 0.2:
@@ -73,6 +74,6 @@ def test_the_referee_agrees_with_the_engine_on_thousands_of_games() -> None:
 def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
     """The service's path, on a SQLite file and a PostgreSQL schema (tests/conftest.py)."""
     audit_seated_games(hall, "hegemony", 6, size=lambda seed: 4 + seed,
-                       bots=sorted(HEGEMONY_POLICIES), options={"turn_cap": 60},
+                       bots=sorted(HEGEMONY_POLICIES), options={"turn_cap": 60, "skills": False},
                        move=lambda game, seat, rng: concretize(
                            rng.choice(game.legal_actions(seat)), rng))

@@ -5,15 +5,24 @@ rule (option ``victory="seed"``): no fixed kingdom, no win."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from domain import registry
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.simulate import play_out
+from tests.sanguosha import hrig
 from tests.sanguosha.hrig import htable, skip_turn, to_play
 from tests.sanguosha.rig import act, kinds
 from tests.sanguosha.test_hegemony_stories import QUN, SHU, WEI_3HP, WU, use
+
+
+@pytest.fixture(autouse=True)
+def _skill_less() -> Iterator[None]:
+    """These stories are about the mode's own rules: generals without skills."""
+    yield from hrig.skill_less()
+
 
 ASK = {"bonus": "ask"}
 

@@ -3,12 +3,22 @@ rewards and penalties, victory with and without hidden survivors."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from domain.sanguosha.cards import KILLS, NAME
 from domain.sanguosha.hegemony import HegemonyGame
+from tests.sanguosha import hrig
 from tests.sanguosha.hrig import htable, skip_turn, to_play
 from tests.sanguosha.rig import act, kinds
+
+
+@pytest.fixture(autouse=True)
+def _skill_less() -> Iterator[None]:
+    """These stories are about the mode's own rules: generals without skills."""
+    yield from hrig.skill_less()
+
 
 SHU, WU, QUN = ("liubei", "guanyu"), ("sunquan", "zhoutai"), ("lvbu", "diaochan")
 WEI_3HP = [("simayi", "guojia"), ("xunyu", "zhenji")]  # 3 + 3 halves: 3 HP
