@@ -1,6 +1,7 @@
 """Sanguosha throughput: random-policy 8-player games per second, pure engine and into
 SQLite, with the average number of events per game (issue target: ≥ 50 identity games/s
-pure on one core, with the generals' skills too).
+pure on one core, with the generals' skills too; issue 14's: ≥ 40 six-player Kingdom Wars
+games/s with the generals' skills, hidden ones included).
 
     python benchmarks/bench_sanguosha.py [--games 200] [--players 8]
 
@@ -58,8 +59,11 @@ def main() -> None:
     print(f"{'engine':<46} {'games/s':>8} {'events/game':>12} {'ratio':>6}")
     for kind in ("identity", "hegemony"):
         base = 0.0
-        variants: list[tuple[str, dict]] = [("bots only", {}),
-                                            ("ask_everyone", {"ask_everyone": True})]
+        # Kingdom Wars' generals have skills by default (rules 4): "bots only" is without
+        no_skills = {"skills": False} if kind == "hegemony" else {}
+        variants: list[tuple[str, dict]] = [
+            ("bots only", dict(no_skills)),
+            ("ask_everyone", {"ask_everyone": True, **no_skills})]
         if kind == "identity":  # issue 13's target: ≥ 50 games/s with generals and skills
             variants.append(("generals with skills", {"generals": True}))
         for label, options in variants:
@@ -67,6 +71,14 @@ def main() -> None:
             base = base or rate
             print(f"{kind + ' pure engine, ' + label:<46} {rate:>8.1f} {events:>12.0f} "
                   f"{rate / base:>6.2f}")
+        if kind == "hegemony":  # issue 14's target: ≥ 40 six-player games/s with skills
+            six = 0.0
+            for label, options in (("6 players, no skills", no_skills),
+                                   ("6 players, generals' skills", {})):
+                rate, events = pure(kind, args.games, 6, options)
+                six = six or rate
+                print(f"{kind + ' pure engine, ' + label:<46} {rate:>8.1f} {events:>12.0f} "
+                      f"{rate / six:>6.2f}")
         rate = stored(kind, max(args.games // 4, 20), args.players)
         print(f"{kind + ' into SQLite, bots only, one worker':<46} {rate:>8.1f} {'':>12} "
               f"{rate / base:>6.2f}")

@@ -26,6 +26,7 @@ Chance (candidates, redeals, first seat, the deck) is drawn in ``new`` and recor
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -78,6 +79,21 @@ BONUS_MODES = ("ask", "auto")
 #: ``victory`` option: the house rule (hidden survivors count by the kingdom they would
 #: join) or the seed's (no fixed kingdom, no win)
 VICTORY_RULES = ("house", "seed")
+
+
+@functools.lru_cache(maxsize=1024)
+def _switches_on(skills: tuple[str, ...]) -> bool:
+    """A compulsory modifier among the skills that counts only while shown (Mashu)."""
+    for sid in skills:
+        sk = SKILLS[sid]
+        if sk.kind == Kind.COMPULSORY and sk.mods and not sk.mods.get(SHOWS_WHEN_NEEDED):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _shows_when_needed(skills: tuple[str, ...]) -> bool:
+    return any(SKILLS[sid].mods.get(SHOWS_WHEN_NEEDED) for sid in skills)
 
 
 def careerist_side(seat: int) -> str:
@@ -317,11 +333,7 @@ class HegemonyGame(SanguoshaGame):
     def _switches_on(self, seat: int, i: int) -> bool:
         """Whether showing general ``i`` switches on a compulsory modifier that counts
         only while shown (Mashu): then it may be shown in its owner's play phase."""
-        for sid in self.general_skills(seat, i):
-            sk = SKILLS[sid]
-            if sk.kind == Kind.COMPULSORY and sk.mods and not sk.mods.get(SHOWS_WHEN_NEEDED):
-                return True
-        return False
+        return _switches_on(self.general_skills(seat, i))
 
     # --- the choose step: every seat at once ------------------------------------------
     def to_act(self) -> list[int]:
@@ -451,8 +463,8 @@ class HegemonyGame(SanguoshaGame):
     def _needed(self, seat: int, f: Frame, chosen: dict[str, Any]) -> list[str]:
         """The hidden generals whose ``shows_when_needed`` modifiers a card use needs:
         none when it is legal with the shown generals' modifiers alone."""
-        flagged = [i for i in (0, 1) if not self.shown[seat][i] and any(
-            SKILLS[sid].mods.get(SHOWS_WHEN_NEEDED) for sid in self.general_skills(seat, i))]
+        flagged = [i for i in (0, 1) if not self.shown[seat][i]
+                   and _shows_when_needed(self.general_skills(seat, i))]
         if not flagged:
             return []
         kept = self.mods[seat]
