@@ -209,6 +209,12 @@ class SanguoshaGame(Resolution, Game):
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
 
+    def _cancels(self, target: int, name: str) -> bool:
+        """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
+        取消: it was a target, and is removed)."""
+        rule = self.mod(target, "cancels_target")
+        return rule is not None and bool(rule(self, target, name))
+
     def peach_bonus(self, helper: int, victim: int) -> int:
         bonus = self.mod(victim, "peach_bonus")
         return 0 if bonus is None else int(bonus(self, victim, helper))
@@ -609,6 +615,8 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
+        elif delays and self._cancels(targets[0], name):
+            self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
             if name != NAME[first]:
@@ -624,7 +632,14 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            self.stack.append(new_use(name, seat, cards, targets))
+            kept = [t for t in targets if not self._cancels(t, name)] if self.skilled \
+                else targets
+            if kept:  # (a target that cancelled itself is not resolved)
+                self.stack.append(new_use(name, seat, cards, kept))
+            else:  # every target cancelled itself: the card goes to the discard pile
+                for c in cards:
+                    self.flight.remove(c)
+                self.discard.extend(cards)
         if self.skilled:
             real = len(cards) == 1 and name == NAME[first]
             self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": real,

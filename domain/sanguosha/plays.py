@@ -43,6 +43,8 @@ EXTRA_KILLS = "extra_kills"
 KILL_ANY_DISTANCE = "kill_any_distance"
 EXTRA_KILL_TARGETS = "extra_kill_targets"
 NO_KILLS = "no_kills"
+#: the seats the current seat is at distance 1 from for the rest of its turn (a list)
+DISTANCE_ONE = "distance_one"
 
 
 def turn_mark(table: Any, seat: int, key: str) -> int:
@@ -65,6 +67,9 @@ def seat_distances(table: Any, seat: int) -> list[int]:
     less = table.mod(seat, "distance_less") if table.skilled else None
     if less:
         dist = [d if d in (0, 10**6) else max(1, d - less) for d in dist]
+    near = table.marks.get(DISTANCE_ONE) if seat == table.current else None
+    if near:
+        dist = [1 if s in near and table.alive[s] else d for s, d in enumerate(dist)]
     return dist
 
 
@@ -150,6 +155,22 @@ def legal_uses(table: Any, seat: int) -> list[Action]:
     return out
 
 
+def _kill_target_lists(table: Any, seat: int, ok: list[int], more: int,
+                       dist: list[int]) -> list[list[int]]:
+    """A Kill's target lists: one of ``ok``, up to ``more`` others of them, and with a
+    skill for it (``kill_near_target``) one more seat at distance 1."""
+    if not more:
+        lists = [(t,) for t in ok]
+    else:
+        lists = [c for k in range(1, 2 + more) for c in combinations(ok, k)]
+    if table.mod(seat, "kill_near_target"):
+        near = [s for s in range(table.n) if s != seat and table.alive[s] and dist[s] == 1
+                and may_target(table, s, KILL)]
+        extended = {tuple(sorted((*c, s))) for c in lists for s in near if s not in c}
+        lists = lists + sorted(extended - set(lists))
+    return [list(c) for c in lists]
+
+
 def _skilled_uses(table: Any, seat: int) -> list[Action]:
     """The play phase's uses at a table with skills: real cards and converted ones, with
     the skills' modifiers and prohibitions, then the active skills."""
@@ -194,13 +215,8 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
                 continue
             ok = [t for t in reachable if may_target(table, t, KILL)]
             most = granted + (more if len(hand) == 1 and via is None else 0)
-            if most:
-                for k in range(1, 2 + most):
-                    for combo in combinations(ok, k):
-                        add(list(combo))
-            else:
-                for t in ok:
-                    add([t])
+            for combo in _kill_target_lists(table, seat, ok, most, dist):
+                add(combo)
         elif name == PEACH:
             if table.hp[seat] < table.max_hp[seat]:
                 add()
