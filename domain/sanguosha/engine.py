@@ -66,7 +66,6 @@ from domain.sanguosha.frames import (
     Trigger,
 )
 from domain.sanguosha.judgment import judge_result
-from domain.sanguosha.plays import shielded
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
@@ -209,11 +208,15 @@ class SanguoshaGame(Resolution, Game):
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
 
-    def _cancels(self, target: int, name: str) -> bool:
+    def _cancels(self, target: int, name: str, cards: list[int]) -> bool:
         """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
-        取消: it was a target, and is removed)."""
+        取消: it was a target, and is removed), or of these ``cards`` used as ``name``
+        (``shielded``: Weimu, black tricks)."""
         rule = self.mod(target, "cancels_target")
-        return rule is not None and bool(rule(self, target, name))
+        if rule is not None and rule(self, target, name):
+            return True
+        shield = self.mod(target, "shielded")
+        return shield is not None and bool(shield(self, target, name, tuple(cards)))
 
     def peach_bonus(self, helper: int, victim: int) -> int:
         bonus = self.mod(victim, "peach_bonus")
@@ -379,8 +382,7 @@ class SanguoshaGame(Resolution, Game):
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
         elif name in _OTHERS:
-            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]
-                       and not (self.skilled and shielded(self, s, name, tuple(cards)))]
+            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
         elif "targets" in chosen:
             targets = list(chosen["targets"])
             if name == KILL and len(targets) > 1 and self.rules >= 2:
@@ -615,7 +617,7 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
-        elif delays and self._cancels(targets[0], name):
+        elif delays and self._cancels(targets[0], name, cards):
             self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
@@ -632,7 +634,7 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            kept = [t for t in targets if not self._cancels(t, name)] if self.skilled \
+            kept = [t for t in targets if not self._cancels(t, name, cards)] if self.skilled \
                 else targets
             if kept:  # (a target that cancelled itself is not resolved)
                 self.stack.append(new_use(name, seat, cards, kept))

@@ -148,9 +148,10 @@ class Skill:
     #: limit for tricks), ``untargetable(game, seat, name) -> bool``, ``double`` (card
     #: names needing two answers), ``peach_bonus(game, owner, helper) -> int``,
     #: ``damage_bonus(game, owner, frame) -> int``, ``call`` (a lord's call: card name),
-    #: ``shielded(game, seat, name, card) -> bool`` (the seat cancels itself as a target
-    #: of that card: Weimu), ``bars_peach(game, owner, helper, victim) -> bool`` (the
-    #: helper may not use a Peach on the dying victim: Wansha)
+    #: ``shielded(game, seat, name, cards) -> bool`` (the seat cancels itself as a target
+    #: of those cards used as ``name``: Weimu), ``bars_peach(game, owner, helper,
+    #: victim) -> bool`` (the helper may not use a Peach on the dying victim: Wansha),
+    #: ``bars_show(game, owner, seat) -> bool`` (the seat may not show a general: Huoshui)
     mods: dict[str, Any] = field(default_factory=dict)
 
 

@@ -671,6 +671,14 @@ class _Story:
         return f"{self.who(d.get('seat'))} takes {card_label(d.get('card'))} " \
                f"(Amazing Grace)", i
 
+    def on_GeneralHidden(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('by'))} turns {self.who(d.get('seat'))}'s {d.get('which')} "
+                f"general face down again{self.reason(d.get('reason'))}"), i
+
+    def on_SkillsLost(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} loses the skills of their {d.get('which')} general "
+                f"for the rest of the game{self.reason(d.get('reason'))}"), i
+
     def on_EquipmentMoved(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return (f"{self.who(d.get('seat'))} puts {card_label(d.get('card'))} from "
                 f"{self.who(d.get('source'))}'s equipment into their own"
