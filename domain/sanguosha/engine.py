@@ -636,6 +636,8 @@ class SanguoshaGame(Resolution, Game):
         if not (equips or delays):
             kept = [t for t in targets if not self._cancels(t, name, cards)] if self.skilled \
                 else targets
+            if name == COLLATERAL and kept != targets:  # its one target is the holder
+                kept = [] if targets[0] not in kept else targets
             if kept:  # (a target that cancelled itself is not resolved)
                 self.stack.append(new_use(name, seat, cards, kept))
             else:  # every target cancelled itself: the card goes to the discard pile

@@ -665,3 +665,17 @@ def test_huoshui_while_zou_shi_is_shown_nobody_else_may_show_in_her_turn() -> No
     assert offers(game, 0, "huoshui") == []  # (shown already: nothing left to show)
     advance(game, lambda g: g.current == 1 and g.ask == "show")
     assert game.may_show(1)
+
+
+def test_weimu_a_collateral_on_jia_xus_weapon_is_cancelled_whole() -> None:
+    # given: Jia Xu (seat 1) wears a Crossbow in his turn; then Xu Chu uses a (black)
+    # Collateral on him, to Kill Zhang Fei
+    bow, coll = card(("crossbow", "C", 1)), card(("collateral", "C", 12))
+    game = table([WEI, ("jiaxu", "pangde"), SHU, WU], hands={0: [coll], 1: [bow]},
+                 shown=(0, 2, 3), first=1)
+    act(game, 1, type="use", card=bow)
+    advance(game, play_phase(0))
+    events = act(game, 0, type="use", card=coll, targets=[1, 2])
+    # then: the card is used and goes to the discard pile; nothing else happens
+    assert kinds(events) == ["CardUsed"] and coll in game.discard
+    assert game.equip[1][0] == bow and game.ask == "play"
