@@ -32,6 +32,7 @@ from domain.sanguosha.cards import (
     KILL,
     KILLS,
     NAME,
+    NULLIFICATION,
     NULLIFICATIONS,
     PEACH,
     PEACH_GARDEN,
@@ -71,12 +72,34 @@ from domain.sanguosha.frames import (
 )
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import kill_targets
-from domain.sanguosha.skill import SKILLS, Point
+from domain.sanguosha.skill import SKILLS, Kind, Point
 from domain.sanguosha.zones import has_cards
 
 
 class Resolution:
     """Mixin of the engine aggregate: frame steps, run only from event bodies."""
+
+    def _cancelled(self, f: CardUse, then: str) -> bool:
+        """A skill of the card's current target takes it off the targets as the card
+        comes to it (``cancel_target``: Kongcheng; a card with no effect on it): due."""
+        tg, skills = f.target, self.skills
+        for sid in skills[tg]:
+            rule = SKILLS[sid].mods.get("cancel_target")
+            if rule is not None and rule(self, tg, f.name, f.user):
+                self.due = {"k": "cancel", "seat": tg, "user": f.user, "name": f.name,
+                            "skill": sid, "then": then}
+                return True
+        return False
+
+    def _source_of(self, f: CardUse) -> int | None:
+        """Who deals the damage of an area card: its user, unless another seat's skill
+        makes it the source (``damage_source``: no source once that seat is dead)."""
+        if self.skilled:
+            for s in range(self.n):
+                names = self.mods[s].get("damage_source")
+                if s != f.user and names is not None and f.name in names:
+                    return s if self.alive[s] else None
+        return f.user
 
     # State lives on the engine aggregate. The annotations are for type checkers only:
     # at run time eventsourcing would read class annotations as constructor fields.
@@ -105,11 +128,13 @@ class Resolution:
         skills: list[tuple[str, ...]]
         marks: dict[str, Any]
         virtual: dict[int, str]
+        mods: list[dict[str, Any]]
 
         def mod(self, seat: int, key: str) -> Any: ...
         def _point(self, point: Point, seats: list[int], ctx: dict[str, Any]) -> bool: ...
         def _point_once(self, point: Point, seat: int) -> bool: ...
         def _watch(self) -> bool: ...
+        def spent_skill(self, seat: int, sid: str) -> bool: ...
         def holds(self, seat: int, name: str) -> bool: ...
         def equip_mod(self, seat: int, key: str) -> Any: ...
         def equipment_skills(self, seat: int) -> list[Any]: ...
@@ -176,7 +201,11 @@ class Resolution:
         if self._ask_everyone:
             return True
         alive = self.alive
-        return any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands))
+        if any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands)):
+            return True
+        # a card a skill plays as a Nullification (Kanpo)
+        return self.skilled and any(alive[s] and self.holds(s, NULLIFICATION)
+                                    for s in range(self.n))
 
     def _can_kill(self, seat: int) -> bool:
         hand = self.hands[seat]
@@ -192,6 +221,10 @@ class Resolution:
             if c in fl:
                 fl.remove(c)
                 self.discard.append(c)
+        if self.skilled:
+            real = len(f.cards) == 1 and NAME[f.cards[0]] == f.name
+            self._point(Point.CARD_DONE, [s for s in range(self.n) if self.alive[s]],
+                        {"u": f.user, "name": f.name, "cards": list(f.cards), "real": real})
 
     def _window(self, f: Any, trick: str, target: int) -> bool | None:
         """Open a Nullification window on ``trick``'s effect on ``target``.
@@ -237,6 +270,8 @@ class Resolution:
                 return
             self.due = {"k": "draw", "seat": cur, "n": 2, "reason": "draw_phase"}
         elif ph == "play":
+            if self.skilled and self._point_once(Point.PLAY_BEGIN, cur):
+                return
             if self.skip_play:
                 self.due = {"k": "phase", "seat": cur, "phase": "discard", "skipped": "play"}
             else:
@@ -264,7 +299,8 @@ class Resolution:
         everyone = self._ask_everyone
         for s in order_from(self.current, self.n):
             if alive[s] and s not in passed and (
-                    everyone or not NULLIFICATIONS.isdisjoint(hands[s])):
+                    everyone or not NULLIFICATIONS.isdisjoint(hands[s])
+                    or (self.skilled and self.holds(s, NULLIFICATION))):
                 f.wait(s, "nullify")
                 return
         self.stack.pop()
@@ -287,6 +323,8 @@ class Resolution:
             if self.skilled:
                 # the target's skills (Liuli may pass the Kill on), then the user's (Tieqi)
                 if not f.targeted:
+                    if self._cancelled(f, "next"):
+                        return None
                     f.targeted = True
                     if self._point(Point.TARGETED, [tg], {"u": u, "tg": tg}):
                         return None
@@ -389,6 +427,8 @@ class Resolution:
         if st == Stage.START:
             if not (self.alive[tg] and self.alive[u]):
                 return self._finish(f)
+            if self.skilled and f.window is None and self._cancelled(f, "done"):
+                return None
             r = self._window(f, DUEL, tg)
             if r is None:
                 return None
@@ -427,6 +467,8 @@ class Resolution:
                 f.index += 1
                 return None
             name = f.name
+            if self.skilled and f.window is None and self._cancelled(f, "next"):
+                return None
             r = self._window(f, name, tg)
             if r is None:
                 return None
@@ -441,7 +483,7 @@ class Resolution:
             if f.take_answer():
                 f.stage = Stage.NEXT
             else:
-                self._deal(f.target, f.user, 1, f.cards, f.name, "next")
+                self._deal(f.target, self._source_of(f), 1, f.cards, f.name, "next")
         else:
             f.index += 1
             f.stage = Stage.START
@@ -648,9 +690,13 @@ class Resolution:
         q = f.queue
         while q:
             seat, sid = q.pop(0)
-            if self.alive[seat] and SKILLS[sid].can(self, seat, f):
+            sk = SKILLS[sid]
+            if self.alive[seat] and not self.spent_skill(seat, sid) and sk.can(self, seat, f):
                 f.current = (seat, sid)
-                f.wait(seat, "skill")
+                if sk.kind == Kind.COMPULSORY:  # used without asking
+                    self.due = {"k": "skill", "seat": seat, "skill": sid}
+                else:
+                    f.wait(seat, "skill")
                 return
         f.current = None
         self.stack.pop()
