@@ -41,6 +41,7 @@ from domain.sanguosha.cards import (
     LIGHTNING,
     NAME,
     NULLIFICATION,
+    NUMBER,
     PEACH,
     PEACH_GARDEN,
     SLOT,
@@ -59,12 +60,13 @@ from domain.sanguosha.frames import (
     Judgment,
     KillUse,
     NullifyWindow,
+    Pindian,
     PlayPhase,
     SkillEffect,
     Trigger,
 )
 from domain.sanguosha.judgment import judge_result
-from domain.sanguosha.plays import seat_distances
+from domain.sanguosha.plays import seat_distances, shielded
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
@@ -151,11 +153,11 @@ class SanguoshaGame(Resolution, Game):
         self.skilled = False
         self.watched: list[int] = []
         self.uses: dict[str, int] = {}  # "seat:skill" -> uses this turn
+        self.spent: list[str] = []  # "seat:skill" of limited skills used (once per game)
         self.marks: dict[str, Any] = {}  # what skills noted for the current turn
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
         self.had_hand = [False] * n  # for "lost the last hand card" (Lianying)
         self.had_equip: list[list[int]] = [[] for _ in range(n)]  # for Xiaoji
-        self.spent: list[str] = []  # "seat:skill" of the limited skills used (once a game)
         self.extra_turns: list[int] = []  # seats granted a turn right after this one
         self.turn_base: int | None = None  # whose turn an extra turn followed
 
@@ -220,6 +222,18 @@ class SanguoshaGame(Resolution, Game):
         if self.skilled:
             out += [SKILLS[sid] for sid in self.skills[seat] if SKILLS[sid].demand is not None]
         return out
+
+    def _cancels(self, target: int, name: str) -> bool:
+        """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
+        取消: it was a target, and is removed). Every skill of the seat is asked (two
+        generals may each cancel for other cards: Kongcheng and Huoshou)."""
+        if not self.skilled:
+            return False
+        for sid in self.skills[target]:
+            rule = SKILLS[sid].mods.get("cancels_target")
+            if rule is not None and rule(self, target, name):
+                return True
+        return False
 
     def peach_bonus(self, helper: int, victim: int) -> int:
         bonus = self.mod(victim, "peach_bonus")
@@ -387,7 +401,8 @@ class SanguoshaGame(Resolution, Game):
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
         elif name in _OTHERS:
-            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
+            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]
+                       and not (self.skilled and shielded(self, s, name, tuple(cards)))]
         elif "targets" in chosen:
             targets = list(chosen["targets"])
             if name == KILL and len(targets) > 1 and self.rules >= 2:
@@ -493,14 +508,15 @@ class SanguoshaGame(Resolution, Game):
                 cards = self._take(d["n"], rng)
                 if cards is not None:
                     self._cards_peeked(seat=d["seat"], cards=cards, reason=d["reason"])
-            elif k == "skill":  # a compulsory skill at its timing point: used unasked
+            elif k == "skill":  # a compulsory skill applies (no question)
                 self._skill_used(seat=d["seat"], skill=d["skill"], cards=[], targets=[],
                                  choice=None)
-            elif k == "cancel":
-                self._target_cancelled(seat=d["seat"], user=d["user"], name=d["name"],
-                                       skill=d["skill"])
             elif k == "extra_turn":
                 self._extra_turn_granted(seat=d["seat"], by=d["by"], reason=d["reason"])
+            elif k == "pindian":  # both secret cards are shown at once
+                a, b = d["cards"]
+                self._pindian_shown(seat=d["seat"], target=d["target"], cards=[a, b],
+                                    reason=d["reason"], won=NUMBER[a] > NUMBER[b])
             elif k == "snatch_hand":  # a hand card taken blind
                 source = d["source"]
                 self._card_taken(seat=d["seat"], source=source,
@@ -635,6 +651,8 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
+        elif delays and self._cancels(targets[0], name):
+            self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
             if name != NAME[first]:
@@ -650,7 +668,14 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            self.stack.append(new_use(name, seat, cards, targets))
+            kept = [t for t in targets if not self._cancels(t, name)] if self.skilled \
+                else targets
+            if kept:  # (a target that cancelled itself is not resolved)
+                self.stack.append(new_use(name, seat, cards, kept))
+            else:  # every target cancelled itself: the card goes to the discard pile
+                for c in cards:
+                    self.flight.remove(c)
+                self.discard.extend(cards)
         if self.skilled:
             real = len(cards) == 1 and name == NAME[first]
             self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": real,
@@ -775,6 +800,18 @@ class SanguoshaGame(Resolution, Game):
             self._answer(True)
         self._settle()
 
+    @event("EquipmentMoved")
+    def _equipment_moved(self, seat: int, source: int, card: int, reason: str) -> None:
+        """A seat's equipment card goes into another seat's equipment area (its slot is
+        empty: the skill offering the move checked)."""
+        remove_from_seat(self, source, card)
+        slot = SLOT[card]
+        assert slot is not None and self.equip[seat][slot] is None
+        self.equip[seat][slot] = card
+        if self._waits_skill(seat):
+            self._answer(True)
+        self._settle()
+
     @event("KillBlocked")
     def _kill_blocked(self, seat: int, source: int, armor: int) -> None:
         self._landed()
@@ -810,7 +847,7 @@ class SanguoshaGame(Resolution, Game):
                     choice: str | None) -> None:
         """A seat uses a skill: says yes where it was asked, or uses it (active skills,
         lord calls). The skill's ``used`` pays the cost and pushes its frame."""
-        self._landed()  # a compulsory skill's use was due
+        self._landed()  # a compulsory skill's use is a due fact (``_step_trig``)
         top = self.stack[-1] if self.stack else None
         if isinstance(top, Trigger) and top.waiting == seat:
             top.waiting = None
@@ -821,13 +858,6 @@ class SanguoshaGame(Resolution, Game):
             self.spent.append(key)
         if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
             sk.used(self, seat, skill, list(cards), list(targets), choice)
-        self._settle()
-
-    @event("TargetCancelled")
-    def _target_cancelled(self, seat: int, user: int, name: str, skill: str) -> None:
-        """A skill of the seat takes it off the card's targets as the card comes to it
-        (Kongcheng's Kill or Duel; a card that has no effect on it): the card moves on."""
-        self._landed()
         self._settle()
 
     @event("ExtraTurnGranted")
@@ -904,6 +934,33 @@ class SanguoshaGame(Resolution, Game):
         self._answer(True)
         self._settle()
 
+    @event("PindianCardChosen")
+    def _pindian_card_chosen(self, seat: int, card: int) -> None:
+        """A seat chooses its pindian card in secret (only it sees which); the card stays
+        in its hand until both are shown."""
+        top = self.stack[-1]
+        assert isinstance(top, Pindian)
+        if seat == top.owner:
+            top.initiator_card = card
+        else:
+            top.target_card = card
+        self._answer(True)
+        self._settle()
+
+    @event("PindianShown")
+    def _pindian_shown(self, seat: int, target: int, cards: list[int], reason: str,
+                       won: bool) -> None:
+        """Both pindian cards are shown together and discarded: ``won`` is whether the
+        initiator's number was strictly higher."""
+        self._landed()
+        for s, c in zip((seat, target), cards, strict=True):
+            remove_from_seat(self, s, c)
+        self.discard.extend(cards)
+        top = self.stack[-1]
+        assert isinstance(top, Pindian)
+        top.won = won
+        self._settle()
+
     # --- events: damage, dying, death -------------------------------------------------
     @event("Damaged")
     def _damaged(self, seat: int, source: int | None, amount: int, cards: list[int],
@@ -915,6 +972,9 @@ class SanguoshaGame(Resolution, Game):
             if source is not None and self.alive[source]:
                 # the source's distance to the victim as it was hit (Kuanggu)
                 ctx["d"] = seat_distances(self, source)[seat]
+            # anyone's skills after a seat took damage come last (pushed first)
+            self._point(Point.SOMEONE_DAMAGED, [s for s in range(self.n) if self.alive[s]],
+                        ctx)
             self._point(Point.DAMAGED, [seat], ctx)
             if source is not None:  # the source's skills come first: pushed last
                 self._point(Point.DAMAGE_DEALT, [source], ctx)
@@ -1096,6 +1156,8 @@ class SanguoshaGame(Resolution, Game):
             return {**data, "cards": None, "count": len(data["cards"])}
         if (name == "CardTaken" and data["area"] == "hand" and data["reason"] != "fanjian"
                 and viewer not in (data["seat"], data["source"])):
+            return {**data, "card": None}
+        if name == "PindianCardChosen" and viewer != data["seat"]:
             return {**data, "card": None}
         if name == "CardsPeeked" and viewer != data["seat"]:
             return {**data, "cards": None, "count": len(data["cards"])}

@@ -64,6 +64,7 @@ from domain.sanguosha.frames import (
     NullifyWindow,
     PeachGardenUse,
     PeachUse,
+    Pindian,
     PlayPhase,
     SkillEffect,
     Stage,
@@ -78,18 +79,6 @@ from domain.sanguosha.zones import has_cards
 
 class Resolution:
     """Mixin of the engine aggregate: frame steps, run only from event bodies."""
-
-    def _cancelled(self, f: CardUse, then: str) -> bool:
-        """A skill of the card's current target takes it off the targets as the card
-        comes to it (``cancel_target``: Kongcheng; a card with no effect on it): due."""
-        tg, skills = f.target, self.skills
-        for sid in skills[tg]:
-            rule = SKILLS[sid].mods.get("cancel_target")
-            if rule is not None and rule(self, tg, f.name, f.user):
-                self.due = {"k": "cancel", "seat": tg, "user": f.user, "name": f.name,
-                            "skill": sid, "then": then}
-                return True
-        return False
 
     def _source_of(self, f: CardUse) -> int | None:
         """Who deals the damage of an area card: its user, unless another seat's skill
@@ -323,8 +312,6 @@ class Resolution:
             if self.skilled:
                 # the target's skills (Liuli may pass the Kill on), then the user's (Tieqi)
                 if not f.targeted:
-                    if self._cancelled(f, "next"):
-                        return None
                     f.targeted = True
                     if self._point(Point.TARGETED, [tg], {"u": u, "tg": tg}):
                         return None
@@ -365,6 +352,8 @@ class Resolution:
                     return None
                 f.stage = Stage.NEXT  # unless the weapon makes it hit (Axe)
                 self._at(Point.DODGED, u, f)
+                if self.skilled:  # the user's skills first (Mengjin): pushed last
+                    self._point(Point.DODGED, [u], {"u": u, "tg": tg})
             else:
                 f.stage = Stage.HIT
         elif st == Stage.HIT:
@@ -427,8 +416,6 @@ class Resolution:
         if st == Stage.START:
             if not (self.alive[tg] and self.alive[u]):
                 return self._finish(f)
-            if self.skilled and f.window is None and self._cancelled(f, "done"):
-                return None
             r = self._window(f, DUEL, tg)
             if r is None:
                 return None
@@ -467,8 +454,6 @@ class Resolution:
                 f.index += 1
                 return None
             name = f.name
-            if self.skilled and f.window is None and self._cancelled(f, "next"):
-                return None
             r = self._window(f, name, tg)
             if r is None:
                 return None
@@ -652,11 +637,21 @@ class Resolution:
         everyone = self._ask_everyone
         skilled = self.skilled
         for s in order_from(self.current, self.n):
+            if skilled and not everyone and self._peach_barred(s, v):
+                continue
             if alive[s] and s not in passed and (everyone or not PEACHES.isdisjoint(hands[s])
                                                  or (skilled and self.holds(s, PEACH))):
                 f.wait(s, "peach")
                 return
         self.due = {"k": "died", "seat": v, "source": f.source}
+
+    def _peach_barred(self, helper: int, victim: int) -> bool:
+        """Whether a living seat's skill forbids the helper a Peach on the victim (Wansha)."""
+        for o in range(self.n):
+            rule = self.alive[o] and self.mod(o, "bars_peach")
+            if rule and rule(self, o, helper, victim):
+                return True
+        return False
 
     def _step_after(self, f: AfterDeath) -> None:
         """After a death: what the death shows (Kingdom Wars: the victim's generals), then
@@ -763,6 +758,7 @@ _STEPS: dict[type, Any] = {
     AfterDeath: Resolution._step_after,
     Trigger: Resolution._step_trig,
     SkillEffect: Resolution._step_sk,
+    Pindian: Resolution._step_sk,
     Judgment: Resolution._step_judge,
     Damage: Resolution._step_damage,
 }

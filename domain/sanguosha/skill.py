@@ -54,6 +54,8 @@ class Point(StrEnum):
     KILL_EFFECT = "kill_effect"  # before the Kill takes effect on the owner (Renwang)
     DODGED = "dodged"  # the owner's Kill was dodged (Blade, Axe)
     KILL_HIT = "kill_hit"  # the owner's Kill hits, before its damage (Ice Sword, Kylin)
+    # (from here on: for skills as well as equipment)
+    SOMEONE_DAMAGED = "someone_damaged"  # after any seat took damage (every living owner)
     PLAY_BEGIN = "play_begin"  # the owner's play phase is about to begin (may skip it)
     HEALED = "healed"  # after the owner healed (``n``: the HP it got back)
     CARD_DONE = "card_done"  # a card's use is over, its cards just went to the discard pile
@@ -125,9 +127,7 @@ class Skill:
     per_point: bool = False  # asked once per point of damage
     lord: bool = False  # works only for the lord (identity)
     limit: int | None = None  # uses per play phase (active skills)
-    #: a limited skill (限定技): once per game; its use is recorded (``game.spent``) and
-    #: it is never offered or asked again
-    limited: bool = False
+    limited: bool = False  # once per game (限定技): a use is recorded in ``game.spent``
     conversions: tuple[Conversion, ...] = ()
     secret: bool = False  # the used cards are seen by the user and its targets only
     #: equipment (a weapon or armor card's effect): compulsory where it acts, so it is
@@ -148,9 +148,11 @@ class Skill:
     #: limit for tricks), ``untargetable(game, seat, name) -> bool``, ``double`` (card
     #: names needing two answers), ``peach_bonus(game, owner, helper) -> int``,
     #: ``damage_bonus(game, owner, frame) -> int``, ``call`` (a lord's call: card name),
-    #: ``cancel_target(game, seat, name, user) -> bool`` (the seat stops being a target
-    #: of the card as it comes to it: recorded as ``TargetCancelled``), ``damage_source``
-    #: (card names: the owner is the source of the damage others' such cards deal)
+    #: ``shielded(game, seat, name, card) -> bool`` (the seat cancels itself as a target
+    #: of that card: Weimu), ``bars_peach(game, owner, helper, victim) -> bool`` (the
+    #: helper may not use a Peach on the dying victim: Wansha),
+    #: ``damage_source`` (card names: the owner is the source of the damage others' such
+    #: cards deal)
     mods: dict[str, Any] = field(default_factory=dict)
 
 

@@ -102,7 +102,7 @@ KONGCHENG_KW = Skill(
     "kongcheng_kw", "Kongcheng", "空城", Kind.COMPULSORY,
     text="When you become a target of a Kill or a Duel while you have no hand cards, you "
          "are removed from its targets.",
-    mods={"cancel_target": lambda game, seat, name, user: name in (KILL, DUEL)
+    mods={"cancels_target": lambda game, seat, name: name in (KILL, DUEL)
           and not game.hands[seat]},
 )
 register_kw("zhugeliang", GUANXING, KONGCHENG_KW)
@@ -293,7 +293,7 @@ register_kw("liushan", XIANGLE, FANGQUAN)
 
 
 # --- Meng Huo: Huoshou, Zaiqi ------------------------------------------------------------------
-def _spared_by_barbarians(game: Any, seat: int, name: str, user: int) -> bool:
+def _spared_by_barbarians(game: Any, seat: int, name: str) -> bool:
     return name == BARBARIANS
 
 
@@ -301,7 +301,7 @@ HUOSHOU = Skill(
     "huoshou", "Huoshou", "祸首", Kind.COMPULSORY,
     text="Barbarian Invasion has no effect on you; you are the source of the damage "
          "another player's Barbarian Invasion deals.",
-    mods={"cancel_target": _spared_by_barbarians, "damage_source": frozenset({BARBARIANS})},
+    mods={"cancels_target": _spared_by_barbarians, "damage_source": frozenset({BARBARIANS})},
 )
 
 
@@ -356,7 +356,7 @@ JUXIANG = Skill(
     "juxiang", "Juxiang", "巨象", Kind.COMPULSORY, point=Point.CARD_DONE,
     text="Barbarian Invasion has no effect on you; when another player's Barbarian "
          "Invasion card goes to the discard pile, you take it.",
-    mods={"cancel_target": _spared_by_barbarians},
+    mods={"cancels_target": _spared_by_barbarians},
     can=_juxiang_can,
     step=then_pop(lambda game, f: {"k": "gain", "seat": f.owner,
                                    "cards": list(f.context["cards"]), "zone": "hand",
