@@ -259,7 +259,7 @@ class Resolution:
                 return
             self.due = {"k": "draw", "seat": cur, "n": 2, "reason": "draw_phase"}
         elif ph == "play":
-            if self.skilled and self._point_once(Point.PLAY_BEGIN, cur):
+            if self.skilled and not self.skip_play and self._point_once(Point.PLAY, cur):
                 return
             if self.skip_play:
                 self.due = {"k": "phase", "seat": cur, "phase": "discard", "skipped": "play"}
@@ -686,7 +686,8 @@ class Resolution:
         while q:
             seat, sid = q.pop(0)
             sk = SKILLS[sid]
-            if self.alive[seat] and not self.spent_skill(seat, sid) and sk.can(self, seat, f):
+            if ((self.alive[seat] or f.point == Point.KILLED)
+                    and not self.spent_skill(seat, sid) and sk.can(self, seat, f)):
                 f.current = (seat, sid)
                 if sk.kind == Kind.COMPULSORY:  # used without asking
                     self.due = {"k": "skill", "seat": seat, "skill": sid}

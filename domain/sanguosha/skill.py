@@ -56,7 +56,10 @@ class Point(StrEnum):
     KILL_HIT = "kill_hit"  # the owner's Kill hits, before its damage (Ice Sword, Kylin)
     # (from here on: for skills as well as equipment)
     SOMEONE_DAMAGED = "someone_damaged"  # after any seat took damage (every living owner)
-    PLAY_BEGIN = "play_begin"  # the owner's play phase is about to begin (may skip it)
+    PLAY = "play"  # the owner's play phase begins (Shuangren)
+    RESPONDED = "responded"  # the owner played a card in answer to a window (Leiji)
+    DISCARDED = "discarded"  # the owner's cards were discarded, by anyone (Lirang)
+    KILLED = "killed"  # the owner died: its own skills, though dead (Duanchang)
     HEALED = "healed"  # after the owner healed (``n``: the HP it got back)
     CARD_DONE = "card_done"  # a card's use is over, its cards just went to the discard pile
 

@@ -257,14 +257,14 @@ def _fangquan_at(game: Any) -> str:
 
 
 def _fangquan_can(game: Any, seat: int, f: Frame) -> bool:
-    if f.point == Point.PLAY_BEGIN.value:
+    if f.point == Point.PLAY.value:
         return not game.skip_play
     return bool(game.marks.get("fangquan")) and bool(game.hands[seat]) \
         and bool(others(game, seat))
 
 
 def _fangquan_offers(game: Any, seat: int, f: Frame) -> list[Action]:
-    if f.point == Point.PLAY_BEGIN.value:
+    if f.point == Point.PLAY.value:
         return [{"type": "skill", "skill": "fangquan"}]
     hand = list(game.hands[seat])
     return [{"type": "skill", "skill": "fangquan", "count": 1, "from": hand, "targets": [t]}
@@ -273,7 +273,7 @@ def _fangquan_offers(game: Any, seat: int, f: Frame) -> list[Action]:
 
 def _fangquan_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
                    choice: str | None) -> None:
-    if _fangquan_at(game) == Point.PLAY_BEGIN.value:
+    if _fangquan_at(game) == Point.PLAY.value:
         game.skip_play = True
         game.marks["fangquan"] = True
         return
@@ -282,7 +282,7 @@ def _fangquan_used(game: Any, seat: int, skill: str, cards: list[int], targets: 
 
 
 FANGQUAN = Skill(
-    "fangquan", "Fangquan", "放权", Kind.TRIGGERED, point=Point.PLAY_BEGIN, also=(Point.END,),
+    "fangquan", "Fangquan", "放权", Kind.TRIGGERED, point=Point.PLAY, also=(Point.END,),
     text="You may skip your play phase; if you do, at the end of the turn you may discard "
          "a hand card: another player takes one extra turn after yours.",
     can=_fangquan_can, offers=_fangquan_offers, used=_fangquan_used,
