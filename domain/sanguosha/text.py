@@ -41,7 +41,11 @@ JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("lightning", True): "Lightning strikes!",
              ("lightning", False): "Lightning passes on",
              ("eight_trigrams", True): "red: it counts as a Dodge",
-             ("eight_trigrams", False): "black: no Dodge"}
+             ("eight_trigrams", False): "black: no Dodge",
+             ("leiji", True): "a spade: Leiji strikes",
+             ("leiji", False): "not a spade: Leiji misses",
+             ("beige", True): "red: heal (♥) or draw two (♦)",
+             ("beige", False): "black: the source discards two (♣) or turns over (♠)"}
 #: events that only keep the engine's books: never a line of their own
 QUIET = frozenset({"DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
                    "Picked", "CandidatesDealt"})
@@ -135,6 +139,11 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "sijian": "discard one of the chosen player's cards (Sijian)",
         "kuangfu": "take the target's equipment card, or discard it (Kuangfu)",
         "luanwu": "a Kill on a nearest player, or lose 1 HP (Luanwu)",
+        "beige": "discard two cards (Beige)",
+        "lirang": "give away your discarded cards? (Lirang)",
+        "duanchang": "name the killer's general that loses its skills (Duanchang)",
+        "shuangren": "choose whom your Kill is on (Shuangren)",
+        "qingcheng": "choose the general to hide again (Qingcheng)",
         "pindian": "choose a hand card, face down, for the pindian"}
 #: how a card made by a conversion reads: "as a Kill", "as Indulgence"
 _ARTICLE = {"kill": "a ", "dodge": "a ", "peach": "a "}
@@ -608,7 +617,7 @@ class _Story:
             return f"{who} calls for {wanted}{on} ({name})", i
         if skill == "rende" and targets:
             return f"{who} gives {self.whom(targets)} {paid} ({name})", i
-        if skill == "guicai" and self.judging is not None and cards:
+        if skill in ("guicai", "guidao") and self.judging is not None and cards:
             owner, reason = self.judging
             card = cards[0]
             return (f"{who} replaces {self.who(owner)}'s judgment card with "
@@ -861,6 +870,8 @@ def _judge(reason: Any, card: Any) -> bool | None:
         return c.suit != "H"
     if reason == "luoshen":
         return c.suit in "SC"
+    if reason == "leiji":
+        return c.suit == "S"
     return c.suit in "HD"
 
 

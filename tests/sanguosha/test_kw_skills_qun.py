@@ -19,7 +19,7 @@ from domain.sanguosha.plays import kill_targets
 from domain.sanguosha.skill import GENERAL_SKILLS, KW_SKILLS, SKILLS
 from tests.sanguosha import hrig
 from tests.sanguosha.rig import Spec, act, card, kinds, mark, refuse
-from tests.sanguosha.skill_steps import assert_replays, named, play_phase, seen, until
+from tests.sanguosha.skill_steps import assert_replays, named, play_phase, replayed, seen, until
 
 WEI, SHU, WU = ("xuchu", "dianwei"), ("zhangfei", "weiyan"), ("ganning", "lvmeng")
 _TABLES: list[HegemonyGame] = []
@@ -30,7 +30,15 @@ def _replays() -> Iterator[None]:
     _TABLES.clear()
     yield
     for game in _TABLES:
-        assert_replays(game)
+        if game.outcome is None:
+            assert_replays(game)
+        else:  # a finished game: the same, but for the receipt (of the stored chain)
+            again = replayed(game)
+            for viewer in ("referee", *range(game.n)):
+                mine, theirs = game.view(viewer), again.view(viewer)
+                mine.pop("receipt", None)
+                theirs.pop("receipt", None)
+                assert mine == theirs
 
 
 def table(picks: Sequence[tuple[str, str]], hands: dict[int, Sequence[Spec]] | None = None,
@@ -679,3 +687,32 @@ def test_weimu_a_collateral_on_jia_xus_weapon_is_cancelled_whole() -> None:
     # then: the card is used and goes to the discard pile; nothing else happens
     assert kinds(events) == ["CardUsed"] and coll in game.discard
     assert game.equip[1][0] == bow and game.ask == "play"
+
+
+# --- every Qun general at a bot table ----------------------------------------------------------
+@pytest.mark.parametrize(("seed", "policy"), [(1, "random"), (2, "kingdom"), (3, "kingdom")])
+def test_bot_games_with_every_qun_general_end_and_replay(seed: int, policy: str) -> None:
+    # given: seven seats, each with two Qun generals among its candidates (all fifteen
+    # in play but one), bots of one policy
+    import random
+
+    from domain.sanguosha.bots import HEGEMONY_POLICIES
+    from domain.sanguosha.generals import IDS, ROSTER
+
+    rng = random.Random(seed)
+    qun = [g for g in IDS if ROSTER[g].kingdom == "qun"]
+    rng.shuffle(qun)
+    rest = [g for g in IDS if g not in qun]
+    rng.shuffle(rest)
+    candidates = [[qun.pop(), qun.pop(), rest.pop(), rest.pop()] for _ in range(7)]
+    game = HegemonyGame.new([f"p{i}" for i in range(7)], {"turn_cap": 150, "bonus": "ask"},
+                            rng=random.Random(seed), candidates=candidates)
+    _TABLES.append(game)
+    policy_of = HEGEMONY_POLICIES[policy]
+    for _ in range(20000):
+        if game.outcome is not None:
+            break
+        seat = game.to_act()[0]
+        game.act(seat, policy_of(game, seat, rng), rng)
+    # then: the game ends (a win or the turn cap), and replays (the fixture checks)
+    assert game.outcome is not None
