@@ -387,3 +387,39 @@ def test_shenzhi_is_not_offered_with_an_empty_hand_and_refused_unasked() -> None
     game = shown([("ganfuren", "liubei"), WU, QUN, WEI])
     refuse(game, 0, IllegalAction, type="skill", skill="shenzhi")
     _ = KIND
+
+
+# --- Zhu Rong: Lieren ---------------------------------------------------------------------
+def test_lieren_pindians_the_hurt_target_and_the_winner_takes_a_card() -> None:
+    # given: Zhu Rong (seat 0) holds a Kill and a King; seat 1 wears a horse, holds an Ace
+    # (Juxiang: Barbarian Invasion spares her; Meng Huo as her deputy)
+    king, ace = card(("collateral", "C", 13)), card(("duel", "S", 1))
+    horse = card("minus_horse")
+    game = shown([("zhurong", "menghuo"), WU, QUN, WEI],
+                 hands={0: ["kill", king], 1: [ace, horse]}, first=1)
+    to_play_phase(game)
+    use(game, 1, "minus_horse")
+    end_turn(game)
+    while game.current != 0:  # seats 2 and 3 pass
+        to_play_phase(game)
+        end_turn(game)
+    to_play_phase(game)
+    # when: her Kill hurts seat 1; Lieren is asked; she pindians with the King
+    hurt_events = use(game, 0, "kill", [1])
+    while game.ask == "dodge":
+        hurt_events += act(game, 1, type="decline")
+    assert game.view(0)["pending"]["skill"] == "lieren"
+    act(game, 0, type="skill", skill="lieren")
+    act(game, 0, type="choose", card=king)
+    # then: the target's choice is secret from others until both are shown
+    since = mark(game)
+    events = act(game, 1, type="choose", card=ace)
+    assert seen(game, since, 2)[0][1].get("card") is None
+    assert data(events, "PindianShown")["won"] is True
+    # when: she takes the horse; then: it is hers
+    assert {"type": "choose", "card": horse} in game.legal_actions(0)
+    events = act(game, 0, type="choose", card=horse)
+    assert data(events, "CardTaken") == {"seat": 0, "source": 1, "card": horse,
+                                         "area": "equipment", "reason": "lieren"}
+    assert horse in game.hands[0]
+    assert any("Lieren" in line for line in told(game))
