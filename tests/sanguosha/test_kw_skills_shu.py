@@ -119,6 +119,9 @@ def test_every_shu_general_has_its_skills_in_the_order_of_the_rules_page() -> No
                            ("machao", shu.MASHU), ("huangyueying", shu.JIZHI)):
         assert SKILLS[KW_SKILLS[general][0]] is skill
     assert SKILLS["niepan"].limited
+    # shown when a card use needs them while hidden (the showing framework's flag)
+    assert SKILLS["paoxiao_kw"].mods["shows_when_needed"]
+    assert KW_SKILLS["huangyueying"] == ("jizhi", "qicai_kw")
 
 
 # --- Liu Bei: Rende heals at the third card -------------------------------------------------
@@ -378,9 +381,13 @@ def test_shenzhi_discards_the_hand_and_heals_and_shushen_lets_a_kin_draw() -> No
     assert game.view(0)["pending"]["skill"] == "shushen"
     offers = [a for a in game.legal_actions(0) if a["type"] == "skill"]
     assert [a["targets"] for a in offers] == [[2]]  # not Wu seat 1 nor Wei seat 3
+    since = mark(game)
     events = act(game, 0, type="skill", skill="shushen", targets=[2])
     assert data(events, "CardsDrawn")["seat"] == 2
     assert data(events, "CardsDrawn")["reason"] == "shushen"
+    # then: the card drawn is the drawer's secret
+    drawn = [d for n, d in seen(game, since, 0) if n == "CardsDrawn"][0]
+    assert drawn["cards"] is None and drawn["count"] == 1
 
 
 def test_shenzhi_is_not_offered_with_an_empty_hand_and_refused_unasked() -> None:
