@@ -30,16 +30,20 @@ from domain.sanguosha.skills.common import (
     then_pop,
     wounded,
 )
+from domain.sanguosha.skills.pindian import can_pindian, pindian_won, start_pindian
 from domain.sanguosha.skills.shu import (
     GUANXING,
     JIZHI,
     LONGDAN,
     MASHU,
-    QICAI,
     TIEQI,
     WUSHENG,
 )
 from domain.sanguosha.zones import take_all
+
+#: ``Skill.mods`` flag (the showing framework's): the modifier counts while its general is
+#: hidden, and shows it when a card use needs it (Paoxiao's second Kill, Qicai's range)
+SHOWS_WHEN_NEEDED = "shows_when_needed"
 
 
 def same_kingdom(game: Any, a: int, b: int) -> bool:
@@ -93,7 +97,7 @@ register_kw("guanyu", WUSHENG)
 PAOXIAO_KW = Skill(
     "paoxiao_kw", "Paoxiao", "咆哮", Kind.TRIGGERED,
     text="You may use any number of Kills in your play phase.",
-    mods={"kill_limit": None},
+    mods={"kill_limit": None, SHOWS_WHEN_NEEDED: True},
 )
 register_kw("zhangfei", PAOXIAO_KW)
 
@@ -108,7 +112,12 @@ KONGCHENG_KW = Skill(
 register_kw("zhugeliang", GUANXING, KONGCHENG_KW)
 register_kw("zhaoyun", LONGDAN)
 register_kw("machao", MASHU, TIEQI)
-register_kw("huangyueying", JIZHI, QICAI)
+QICAI_KW = Skill(
+    "qicai_kw", "Qicai", "奇才", Kind.COMPULSORY,
+    text="Your trick cards have no distance limit.",
+    mods={"trick_range": True, SHOWS_WHEN_NEEDED: True},
+)
+register_kw("huangyueying", JIZHI, QICAI_KW)
 
 
 # --- Huang Zhong: Liegong ------------------------------------------------------------------
@@ -169,7 +178,10 @@ def _niepan_step(game: Any, f: Frame) -> None:
         f.stage = "healed"
     if f.stage == "healed":
         game.due = {"k": "draw", "seat": me, "n": NIEPAN_DRAW, "reason": "niepan",
-                    "then": "done"}
+                    "then": "drawn"}
+        return
+    if f.stage == "drawn" and getattr(game, "chained", None) and game.chained[me]:
+        game.due = {"k": "chain", "seat": me, "then": "done"}  # (the Kingdom Wars deck's)
         return
     game.stack.pop()
 
@@ -345,7 +357,7 @@ ZAIQI = Skill(
 register_kw("menghuo", HUOSHOU, ZAIQI)
 
 
-# --- Zhu Rong: Juxiang (Lieren needs pindian) ---------------------------------------------------
+# --- Zhu Rong: Juxiang, Lieren ------------------------------------------------------------------
 def _juxiang_can(game: Any, seat: int, f: Frame) -> bool:
     ctx = f.context
     return (ctx.get("name") == BARBARIANS and ctx.get("real") and ctx.get("u") != seat
@@ -362,7 +374,66 @@ JUXIANG = Skill(
                                    "cards": list(f.context["cards"]), "zone": "hand",
                                    "reason": "juxiang"}),
 )
-register_kw("zhurong", JUXIANG)
+
+
+def _lieren_victim(game: Any, seat: int, f: Frame) -> int | None:
+    """The target the owner's own Kill just hurt (not damage passed on to another)."""
+    ctx = f.context
+    kill = game._frame(KillUse)
+    v = ctx.get("v")
+    if (ctx.get("r") != KILL or ctx.get("src") != seat or kill is None or kill.user != seat
+            or kill.index >= len(kill.targets) or kill.target != v):
+        return None
+    return v  # type: ignore[no-any-return]
+
+
+def _lieren_can(game: Any, seat: int, f: Frame) -> bool:
+    v = _lieren_victim(game, seat, f)
+    return v is not None and can_pindian(game, seat, v)
+
+
+def _lieren_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
+                 choice: str | None) -> None:
+    push(game, seat, skill, targets=[game.stack[-1].context["v"]])
+
+
+def _lieren_choices(game: Any, src: int) -> list[Action]:
+    out: list[Action] = [{"type": "choose", "area": "hand"}] if game.hands[src] else []
+    return out + [{"type": "choose", "card": c} for c in game.equip[src] if c is not None]
+
+
+def _lieren_step(game: Any, f: Frame) -> None:
+    tg = f.targets[0]
+    if f.stage == "start":
+        start_pindian(game, f, tg, then="compared")
+        return
+    if f.stage == "compared" and pindian_won(f) and game.alive[tg] and game.alive[f.owner] \
+            and _lieren_choices(game, tg):
+        f.stage = "taken"
+        f.wait(f.owner, "lieren")
+        return
+    f.answer = None
+    game.stack.pop()
+
+
+def _lieren_decide(game: Any, seat: int, f: Frame, chosen: Action, rng: random.Random) -> None:
+    src = f.targets[0]
+    if chosen.get("area") == "hand":
+        card, area = rng.choice(game.hands[src]), "hand"
+    else:
+        card, area = chosen["card"], "equipment"
+    game._card_taken(seat=seat, source=src, card=card, area=area, reason="lieren")
+
+
+LIEREN = Skill(
+    "lieren", "Lieren", "烈刃", Kind.TRIGGERED, point=Point.DAMAGE_DEALT,
+    text="After your Kill deals damage to its target, you may pindian with them; if you "
+         "win, take one of their cards.",
+    can=_lieren_can, used=_lieren_used, step=_lieren_step,
+    answers=lambda game, seat, f: _lieren_choices(game, f.targets[0]),
+    decide=_lieren_decide,
+)
+register_kw("zhurong", JUXIANG, LIEREN)
 
 
 # --- Gan Furen: Shushen, Shenzhi ----------------------------------------------------------------
