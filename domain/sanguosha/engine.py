@@ -154,6 +154,7 @@ class SanguoshaGame(Resolution, Game):
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
         self.had_hand = [False] * n  # for "lost the last hand card" (Lianying)
         self.had_equip: list[list[int]] = [[] for _ in range(n)]  # for Xiaoji
+        self.turned = [False] * n  # turned over (叠置): the seat's next turn is skipped
 
     # --- mode hooks ------------------------------------------------------------------
     def first_seat(self) -> int:
@@ -218,7 +219,7 @@ class SanguoshaGame(Resolution, Game):
                 continue
             for sid in self.skills[s]:
                 sk = SKILLS[sid]
-                if sk.point == point:
+                if sk.point == point or point in sk.points:
                     times = int(ctx.get("n", 1)) if sk.per_point else 1
                     queue.extend((s, sid) for _ in range(times))
         if not queue:
@@ -233,6 +234,14 @@ class SanguoshaGame(Resolution, Game):
             return False
         self.marks[key] = True
         return self._point(point, [seat], {"seat": seat})
+
+    def _point_others_once(self, point: Point, seat: int) -> bool:
+        """A point of the seat's turn asked of every other living seat, once per turn."""
+        key = "p:" + point.value
+        if key in self.marks:
+            return False
+        self.marks[key] = True
+        return self._point(point, [s for s in range(self.n) if s != seat], {"seat": seat})
 
     def _waits_skill(self, seat: int) -> bool:
         top = self.stack[-1] if self.stack else None
@@ -411,7 +420,15 @@ class SanguoshaGame(Resolution, Game):
                 if self.turn >= self.turn_cap:
                     self._end(self.draw_outcome("turn_cap"), rng)
                     return
-                self._turn_started(seat=self._next_seat(), turn=self.turn + 1)
+                nxt = self._next_seat()
+                if self.turned[nxt] and self.turn > 0:
+                    self._turn_skipped(seat=nxt)
+                    continue
+                self._turn_started(seat=nxt, turn=self.turn + 1)
+            elif k == "turn_over":
+                self._turned_over(seat=d["seat"], face_down=not self.turned[d["seat"]],
+                                  reason=d["reason"])
+
             elif k == "draw":
                 cards = self._take(d["n"], rng)
                 if cards is not None:
@@ -554,6 +571,39 @@ class SanguoshaGame(Resolution, Game):
         self.judged = []
         self._settle()
 
+    @event("TurnSkipped")
+    def _turn_skipped(self, seat: int) -> None:
+        """A turned-over seat's turn would begin: it turns face up instead, and the turn
+        passes on from it."""
+        self._landed()
+        self.turned[seat] = False
+        self.current = seat
+        self._settle()
+
+    @event("TurnedOver")
+    def _turned_over(self, seat: int, face_down: bool, reason: str) -> None:
+        """A seat turns over (叠置): face down, it skips its next turn (Jushou, Fangzhu)."""
+        self._landed()
+        self.turned[seat] = face_down
+        self._settle()
+
+    @event("CardMoved")
+    def _card_moved(self, seat: int, source: int, to: int, card: int, area: str,
+                    reason: str) -> None:
+        """A card moved by ``seat`` from one player's equipment or judgment area into the
+        same area of another (Qiaobian)."""
+        self._landed()
+        remove_from_seat(self, source, card)
+        if area == "equipment":
+            slot = SLOT[card]
+            assert slot is not None
+            self.equip[to][slot] = card
+        else:
+            self.judging[to].append(card)
+        if self._waits_skill(seat):
+            self._answer(True)
+        self._settle()
+
     @event("PhaseChanged")
     def _phase_changed(self, seat: int, phase: str, skipped: str | None) -> None:
         self._landed()
@@ -586,7 +636,7 @@ class SanguoshaGame(Resolution, Game):
         self._let_go(seat, cards, name, supplied=via == SUPPLIED)
         if via not in ("play", SUPPLIED):
             self._answer(True)
-        first = cards[0]
+        first = cards[0] if cards else -1  # a card with no real card (Shensu's Kill)
         equips = len(cards) == 1 and KIND[first] == EQUIPMENT and name == NAME[first]
         delays = len(cards) == 1 and (name in (INDULGENCE, LIGHTNING) if self.skilled
                                       else KIND[first] == DELAYED)
@@ -887,6 +937,7 @@ class SanguoshaGame(Resolution, Game):
         self.stack.pop()
         self.alive[seat] = False
         self.killer[seat] = killer
+        held = self.hands[seat] + [c for c in self.equip[seat] if c is not None]
         self.discard.extend(take_all(self, seat))
         if seat == self.current:
             self.discard.extend(self.flight)
@@ -896,8 +947,9 @@ class SanguoshaGame(Resolution, Game):
         self.stack.append(AfterDeath(victim=seat, source=killer,
                                      todo=self.on_death(seat, killer)))
         if self.skilled:
+            # ``cs``: the hand and equipment cards the death discarded (Xingshang)
             self._point(Point.DEATH, [s for s in range(self.n) if self.alive[s]],
-                        {"v": seat, "src": killer})
+                        {"v": seat, "src": killer, "cs": held})
         self._settle()
 
     @event("RewardDrawn")

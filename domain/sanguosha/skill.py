@@ -54,6 +54,9 @@ class Point(StrEnum):
     KILL_EFFECT = "kill_effect"  # before the Kill takes effect on the owner (Renwang)
     DODGED = "dodged"  # the owner's Kill was dodged (Blade, Axe)
     KILL_HIT = "kill_hit"  # the owner's Kill hits, before its damage (Ice Sword, Kylin)
+    JUDGE_PHASE = "judge_phase"  # the owner's judgment phase would begin (Shensu, Qiaobian)
+    PLAY_PHASE = "play_phase"  # the owner's play phase would begin (Shensu, Qiaobian)
+    OTHER_END = "other_end"  # another seat's end phase begins (Xiaoguo)
 
 
 class Kind(StrEnum):
@@ -118,6 +121,7 @@ class Skill:
     kind: Kind
     text: str = ""
     point: Point | None = None
+    points: tuple[Point, ...] = ()  # more points the skill acts at (Qiaobian: four phases)
     per_point: bool = False  # asked once per point of damage
     lord: bool = False  # works only for the lord (identity)
     limit: int | None = None  # uses per play phase (active skills)
@@ -153,6 +157,9 @@ SKILL_OF_CARD: list[Skill | None] = []
 KEYED: dict[str, str] = {}
 #: how a skill's judgment reads its card (``Judged.reason`` is the skill id)
 JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
+#: judgment reasons whose good card stays on the table after it took effect (collected
+#: later by the skill's own frame: Kingdom Wars Luoshen)
+JUDGE_KEEPS: set[str] = set()
 #: general id -> its skills' ids, in the order of the rules page
 GENERAL_SKILLS: dict[str, tuple[str, ...]] = {}
 #: Kingdom Wars general id -> its Kingdom Wars skills' ids (generals.md section 2); a

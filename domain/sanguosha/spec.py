@@ -94,7 +94,9 @@ HEGEMONY = GameSpec(
         TURN_CAP, ASK_EVERYONE,
     ),
     referee=hegemony_referee.referee,
-    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
+    # skills by their names (Kingdom Wars ids such as ``ganglie_kw`` read "Ganglie")
+    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}
+                               | {s.id: s.name for s in SKILLS.values()}),
     cards=catalogue,
     rules="docs/rules/kingdom-wars.md",
 )

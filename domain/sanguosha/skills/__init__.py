@@ -3,3 +3,4 @@ weapons and armor (``equipment``), registered on import in the skill registry
 (``domain.sanguosha.skill``)."""
 
 from domain.sanguosha.skills import equipment, qun, shu, wei, wu  # noqa: F401  (registration)
+from domain.sanguosha.skills import kw_wei, kw_wei_turn  # noqa: F401  (Kingdom Wars)
