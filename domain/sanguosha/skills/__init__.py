@@ -2,5 +2,12 @@
 weapons and armor (``equipment``), registered on import in the skill registry
 (``domain.sanguosha.skill``)."""
 
-from domain.sanguosha.skills import equipment, qun, shu, wei, wu  # noqa: F401  (registration)
-from domain.sanguosha.skills import kw_wei, kw_wei_turn  # noqa: F401  (Kingdom Wars)
+from domain.sanguosha.skills import (  # noqa: F401  (registration)
+    equipment,
+    kw_wei,
+    kw_wei_turn,
+    qun,
+    shu,
+    wei,
+    wu,
+)
