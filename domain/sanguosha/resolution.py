@@ -63,6 +63,7 @@ from domain.sanguosha.frames import (
     NullifyWindow,
     PeachGardenUse,
     PeachUse,
+    Pindian,
     PlayPhase,
     SkillEffect,
     Stage,
@@ -71,7 +72,7 @@ from domain.sanguosha.frames import (
 )
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import kill_targets
-from domain.sanguosha.skill import JUDGE_KEEPS, SKILLS, Point
+from domain.sanguosha.skill import JUDGE_KEEPS, SKILLS, Kind, Point
 from domain.sanguosha.zones import has_cards
 
 
@@ -247,7 +248,7 @@ class Resolution:
                 return
             self.due = {"k": "draw", "seat": cur, "n": 2, "reason": "draw_phase"}
         elif ph == "play":
-            if self.skilled and self._point_once(Point.PLAY_PHASE, cur):
+            if self.skilled and not self.skip_play and self._point_once(Point.PLAY, cur):
                 return
             if self.skip_play or self.marks.get("skip_play"):
                 self.due = {"k": "phase", "seat": cur, "phase": "discard", "skipped": "play"}
@@ -340,6 +341,8 @@ class Resolution:
                     return None
                 f.stage = Stage.NEXT  # unless the weapon makes it hit (Axe)
                 self._at(Point.DODGED, u, f)
+                if self.skilled:  # the user's skills first (Mengjin): pushed last
+                    self._point(Point.DODGED, [u], {"u": u, "tg": tg})
             else:
                 f.stage = Stage.HIT
         elif st == Stage.HIT:
@@ -623,11 +626,21 @@ class Resolution:
         everyone = self._ask_everyone
         skilled = self.skilled
         for s in order_from(self.current, self.n):
+            if skilled and not everyone and self._peach_barred(s, v):
+                continue
             if alive[s] and s not in passed and (everyone or not PEACHES.isdisjoint(hands[s])
                                                  or (skilled and self.holds(s, PEACH))):
                 f.wait(s, "peach")
                 return
         self.due = {"k": "died", "seat": v, "source": f.source}
+
+    def _peach_barred(self, helper: int, victim: int) -> bool:
+        """Whether a living seat's skill forbids the helper a Peach on the victim (Wansha)."""
+        for o in range(self.n):
+            rule = self.alive[o] and self.mod(o, "bars_peach")
+            if rule and rule(self, o, helper, victim):
+                return True
+        return False
 
     def _step_after(self, f: AfterDeath) -> None:
         """After a death: what the death shows (Kingdom Wars: the victim's generals), then
@@ -661,9 +674,12 @@ class Resolution:
         q = f.queue
         while q:
             seat, sid = q.pop(0)
-            if self.alive[seat] and SKILLS[sid].can(self, seat, f):
+            if (self.alive[seat] or f.point == Point.KILLED) and SKILLS[sid].can(self, seat, f):
                 f.current = (seat, sid)
-                f.wait(seat, "skill")
+                if SKILLS[sid].kind == Kind.COMPULSORY:  # applies without a question
+                    self.due = {"k": "skill", "seat": seat, "skill": sid}
+                else:
+                    f.wait(seat, "skill")
                 return
         f.current = None
         self.stack.pop()
@@ -731,6 +747,7 @@ _STEPS: dict[type, Any] = {
     AfterDeath: Resolution._step_after,
     Trigger: Resolution._step_trig,
     SkillEffect: Resolution._step_sk,
+    Pindian: Resolution._step_sk,
     Judgment: Resolution._step_judge,
     Damage: Resolution._step_damage,
 }

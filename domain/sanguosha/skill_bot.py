@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from domain.sanguosha import skill_bot_qun
 from domain.sanguosha.cards import (
     DODGE,
     DUEL,
@@ -19,6 +20,7 @@ from domain.sanguosha.cards import (
     LIGHTNING,
     NAME,
     NULLIFICATION,
+    NUMBER,
     PEACH,
 )
 from domain.sanguosha.judgment import judge_result
@@ -69,7 +71,10 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
     offers = [a for a in seen.legal if a["type"] == "skill"]
     if not offers:
         return DECLINE
-    if sid == "guicai":
+    qun = skill_bot_qun.trigger(seen, friend, sid, offers, worth)
+    if qun is not None:
+        return qun
+    if sid in ("guicai", "guidao"):
         return _retrial(seen, friend)
     if sid == "liuli":
         enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
@@ -128,6 +133,9 @@ def _trigger_kw(seen: Seen, friend: Friend, sid: str | None, offers: list[Action
 def _effect(seen: Seen, friend: Friend) -> Action:
     """A question a skill's effect asks (the owner's choice, or its victim's)."""
     sid, legal, me = seen.pending.get("skill"), seen.legal, seen.me
+    qun = skill_bot_qun.effect(seen, friend, sid, legal, worth)
+    if qun is not None:
+        return qun
     if sid == "xiaoguo":  # an equipment card, or 1 damage
         template = next((a for a in legal if a["type"] == "discard"), None)
         return _cheapest(template) if template is not None and seen.hp[me] <= 2 else DECLINE
@@ -162,8 +170,10 @@ def _effect(seen: Seen, friend: Friend) -> Action:
             else DECLINE
     if sid == "fankui":
         return next((a for a in legal if "card" in a), legal[0])
-    pick = next((a for a in legal if a != DECLINE), legal[-1])
-    return _cheapest(pick) if "count" in pick else pick
+    if sid == "pindian":  # either side: the highest number, the cheaper of equals
+        return max(legal, key=lambda a: (NUMBER[a["card"]], -worth(a["card"])))
+    a = next((a for a in legal if a != DECLINE), legal[-1])
+    return _cheapest(a) if "count" in a else a  # a template: the cheapest cards
 
 
 def choose_general(seen: Seen, rng: random.Random) -> Action:
@@ -218,11 +228,19 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             out.append((6.0, _cheapest(a)))
         elif sid == "lijian" and rel[0] < 0 and rel[1] <= 0:
             out.append((5.0 - rel[1], _cheapest(a)))
+        elif sid == "tianyi" and rel[0] < 0 and high_card(hand) and any(
+                NAME[c] == KILL for c in hand):
+            out.append((4.6, a))
         elif sid == "jijiang" and rel[0] < 0 and not any(NAME[c] == KILL for c in hand):
             out.append((4.5, a))
         elif sid == "qiangxi" and rel[0] < 0 and ("card" in a or seen.hp[me] >= 3):
             out.append((4.5 if "card" in a else 3.0, a))
-    return out
+    return out + skill_bot_qun.plays(seen, friend, worth)
+
+
+def high_card(hand: list[int]) -> bool:
+    """A card likely to win a pindian (a Queen or a King)."""
+    return any(NUMBER[c] >= 12 for c in hand)
 
 
 def converted_penalty(a: Action) -> float:

@@ -20,10 +20,9 @@ from domain.sanguosha.actions import IllegalAction
 from domain.sanguosha.cards import NAME, RED
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.skill import KW_SKILLS, SKILLS
-from tests.sanguosha import hrig
+from tests.sanguosha import hrig, skill_steps
 from tests.sanguosha.rig import act, card, kinds, mark, refuse
-from tests.sanguosha import skill_steps
-from tests.sanguosha.skill_steps import Events, assert_replays, asked, named, seen
+from tests.sanguosha.skill_steps import Events, asked, assert_replays, named, seen
 
 SHU, WU, QUN = ("liubei", "guanyu"), ("sunquan", "zhoutai"), ("lvbu", "diaochan")
 _TABLES: list[HegemonyGame] = []

@@ -15,7 +15,7 @@ from domain.sanguosha.skills.common import DECLINE, discard, he, others, push
 
 #: the marks that skip a phase before it begins (read by the turn: resolution.py)
 _SKIP = {Point.JUDGE_PHASE.value: "skip_judgment", Point.DRAW.value: "skip_draw",
-         Point.PLAY_PHASE.value: "skip_play", Point.DISCARD.value: "skip_discard"}
+         Point.PLAY.value: "skip_play", Point.DISCARD.value: "skip_discard"}
 
 
 def _point(game: Any) -> str:
@@ -33,7 +33,7 @@ def _skipped(game: Any, point: str) -> bool:
         return bool(m.get("skip_judgment"))
     if point == Point.DRAW.value:
         return bool(m.get("skip_draw") or m.get("skip_draw_phase"))
-    if point == Point.PLAY_PHASE.value:
+    if point == Point.PLAY.value:
         return bool(game.skip_play or m.get("skip_play"))
     return bool(m.get("skip_discard"))
 
@@ -82,7 +82,7 @@ def _shensu_step(game: Any, f: Frame) -> None:
 
 SHENSU = Skill(
     "shensu", "Shensu", "神速", Kind.TRIGGERED, point=Point.JUDGE_PHASE,
-    points=(Point.PLAY_PHASE,),
+    points=(Point.PLAY,),
     text="You may skip your judgment and draw phases, or discard an equipment card and "
          "skip your play phase: either way you count as using a Kill that ignores "
          "distance.",
@@ -112,7 +112,7 @@ def _qiaobian_used(game: Any, seat: int, skill: str, cards: list[int], targets: 
         turn = order_from(seat, game.n)
         push(game, seat, skill, cards=list(cards), targets=sorted(targets, key=turn.index),
              choice="draw")
-    elif point == Point.PLAY_PHASE.value:
+    elif point == Point.PLAY.value:
         push(game, seat, skill, cards=list(cards), choice="play")
 
 
@@ -161,7 +161,7 @@ def _qiaobian_decide(game: Any, seat: int, f: Frame, chosen: Action, rng: Any) -
 
 QIAOBIAN = Skill(
     "qiaobian", "Qiaobian", "巧变", Kind.TRIGGERED, point=Point.JUDGE_PHASE,
-    points=(Point.DRAW, Point.PLAY_PHASE, Point.DISCARD),
+    points=(Point.DRAW, Point.PLAY, Point.DISCARD),
     text="As your judgment, draw, play or discard phase would begin, you may discard a "
          "hand card to skip it; skipping the draw phase you may take a hand card from "
          "each of one or two players; skipping the play phase you may move a card on the "
