@@ -606,6 +606,15 @@ class SanguoshaGame(Resolution, Game):
         self.turned[seat] = face_down
         self._settle()
 
+    @event("TargetChosen")
+    def _target_chosen(self, seat: int, target: int, reason: str) -> None:
+        """A skill's owner chose a player for its effect (Quhu's victim): public."""
+        top = self.stack[-1]
+        assert isinstance(top, SkillEffect)
+        top.targets.append(target)
+        self._answer(True)
+        self._settle()
+
     @event("CardMoved")
     def _card_moved(self, seat: int, source: int, to: int, card: int, area: str,
                     reason: str) -> None:

@@ -136,6 +136,8 @@ def _effect(seen: Seen, friend: Friend) -> Action:
     qun = skill_bot_qun.effect(seen, friend, sid, legal, worth)
     if qun is not None:
         return qun
+    if sid == "quhu":  # the victim: the worst enemy in range
+        return min(legal, key=lambda a: friend(seen, a["targets"][0]))
     if sid == "xiaoguo":  # an equipment card, or 1 damage
         template = next((a for a in legal if a["type"] == "discard"), None)
         return _cheapest(template) if template is not None and seen.hp[me] <= 2 else DECLINE
@@ -233,6 +235,8 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             out.append((4.6, a))
         elif sid == "jijiang" and rel[0] < 0 and not any(NAME[c] == KILL for c in hand):
             out.append((4.5, a))
+        elif sid == "quhu" and high_card(hand) and len(hand) >= 2:
+            out.append((3.5, a))
         elif sid == "qiangxi" and rel[0] < 0 and ("card" in a or seen.hp[me] >= 3):
             out.append((4.5 if "card" in a else 3.0, a))
     return out + skill_bot_qun.plays(seen, friend, worth)

@@ -635,6 +635,10 @@ class _Story:
                 f"{self.who(d.get('source'))}'s {d.get('area')} area to "
                 f"{self.who(d.get('to'))}'s{self.reason(d.get('reason'))}"), i
 
+    def on_TargetChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} chooses {self.who(d.get('target'))}"
+                f"{self.reason(d.get('reason'))}"), i
+
     def on_TurnedOver(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         way = "face down" if d.get("face_down") else "face up"
         return f"{self.who(d.get('seat'))} turns {way}{self.reason(d.get('reason'))}", i

@@ -309,3 +309,56 @@ def test_qiaobian_skipping_the_play_phase_moves_equipment() -> None:
     assert named(events, "CardMoved") == [{"seat": 1, "source": 0, "to": 3, "card": horse,
                                           "area": "equipment", "reason": "qiaobian"}]
     assert horse in game.equip[3] and horse not in game.equip[0]
+
+
+# --- Xun Yu: Quhu, Jieming ----------------------------------------------------------------
+def test_quhu_won_the_target_hurts_a_player_in_its_range() -> None:
+    king, two = card(("barbarian_invasion", "S", 13)), card(("crossbow", "C", 1))
+    game = htable([("xunyu", "caopi"), SHU, WU, QUN], hands={0: [king], 1: [two]})
+    shown(game, 0)
+    until(game, lambda g: g.ask == "play")
+    offers = [a for a in game.legal_actions(0) if a.get("skill") == "quhu"]
+    # only players with more HP than Xun Yu (3): all of them here
+    assert offers == [{"type": "skill", "skill": "quhu", "targets": [t]} for t in (1, 2, 3)]
+    act(game, 0, type="skill", skill="quhu", targets=[1])
+    act(game, 0, type="choose", card=king)
+    act(game, 1, type="choose", card=two)
+    # Liu Bei's range (1) holds seats 0 and 2
+    assert game.legal_actions(0) == [{"type": "choose", "targets": [0]},
+                                     {"type": "choose", "targets": [2]}]
+    events = act(game, 0, type="choose", targets=[2])
+    assert named(events, "TargetChosen") == [{"seat": 0, "target": 2, "reason": "quhu"}]
+    assert named(events, "Damaged")[0] == {"seat": 2, "source": 1, "amount": 1, "cards": [],
+                                          "reason": "quhu"}
+    refuse(game, 0, IllegalAction, type="skill", skill="quhu", targets=[3])  # once a phase
+
+
+def test_quhu_lost_the_target_hurts_xun_yu() -> None:
+    king, two = card(("barbarian_invasion", "S", 13)), card(("crossbow", "C", 1))
+    game = htable([("xunyu", "caopi"), SHU, WU, QUN], hands={0: [two], 1: [king]})
+    shown(game, 0)
+    until(game, lambda g: g.ask == "play")
+    act(game, 0, type="skill", skill="quhu", targets=[1])
+    act(game, 0, type="choose", card=two)
+    events = act(game, 1, type="choose", card=king)
+    assert named(events, "Damaged")[0]["seat"] == 0 and named(events, "Damaged")[0][
+        "source"] == 1
+
+
+def test_jieming_fills_a_hand_up_to_max_hp_once_per_damage() -> None:
+    gear = ["axe", "eight_trigrams", "plus_horse", "minus_horse"]
+    game = htable([("xunyu", "caopi"), SHU, WU, QUN], hands={0: gear})
+    shown(game, 0)
+    until(game, lambda g: g.ask == "play")
+    for name in gear:  # down to two hand cards
+        act(game, 0, type="use", card=next(c for c in game.hands[0] if NAME[c] == name))
+    assert len(game.hands[0]) == 2
+    inflict(game, 0, None, 2)
+    assert asked(0, "jieming")(game)
+    offers = game.legal_actions(0)
+    assert {"type": "skill", "skill": "jieming", "targets": [2]} in offers  # anyone
+    events = act(game, 0, type="skill", skill="jieming", targets=[0])
+    assert named(events, "CardsDrawn")[0]["seat"] == 0 and len(game.hands[0]) == 3
+    assert asked(0, "jieming")(game)  # the second point of damage asks again
+    events = act(game, 0, type="skill", skill="jieming", targets=[0])
+    assert not named(events, "CardsDrawn")  # already as many as the max HP

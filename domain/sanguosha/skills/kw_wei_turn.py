@@ -7,11 +7,13 @@ from itertools import combinations
 from typing import Any
 
 from domain.sanguosha.cards import EQUIPMENT, KILL, KIND, NAME, SLOT
-from domain.sanguosha.distance import order_from
+from domain.sanguosha.distance import attack_range, order_from
 from domain.sanguosha.frames import Trigger
-from domain.sanguosha.plays import may_target
+from domain.sanguosha.plays import may_target, seat_distances
 from domain.sanguosha.skill import Action, Frame, Kind, Point, Skill, register_kw
 from domain.sanguosha.skills.common import DECLINE, discard, he, others, push
+from domain.sanguosha.skills.kw_wei import JIEMING
+from domain.sanguosha.skills.pindian import can_pindian, pindian_won, start_pindian
 
 #: the marks that skip a phase before it begins (read by the turn: resolution.py)
 _SKIP = {Point.JUDGE_PHASE.value: "skip_judgment", Point.DRAW.value: "skip_draw",
@@ -173,3 +175,63 @@ QIAOBIAN = Skill(
 )
 register_kw("zhanghe", QIAOBIAN)
 
+
+
+# --- Xun Yu ------------------------------------------------------------------------------------
+def _quhu_targets(game: Any, seat: int) -> list[int]:
+    return [t for t in others(game, seat)
+            if game.hp[t] > game.hp[seat] and can_pindian(game, seat, t)]
+
+
+def _within_range_of(game: Any, seat: int) -> list[int]:
+    """The other living players within ``seat``'s attack range."""
+    dist = seat_distances(game, seat)
+    reach = attack_range(game.equip[seat])
+    return [s for s in others(game, seat) if dist[s] <= reach]
+
+
+def _quhu_step(game: Any, f: Frame) -> None:
+    """Pindian; a win: the owner picks someone in the target's range, whom the target
+    hurts; otherwise the target hurts the owner."""
+    st, o, t = f.stage, f.owner, f.targets[0]
+    if st == "start":
+        start_pindian(game, f, t, then="compared")
+    elif st == "compared":
+        if not pindian_won(f):
+            if game.alive[o] and game.alive[t]:
+                game._deal(o, t, 1, [], "quhu", "done")
+                return
+        elif game.alive[t] and _within_range_of(game, t):
+            f.stage = "chosen"
+            f.wait(o, "quhu")
+            return
+        game.stack.pop()
+    elif st == "chosen":
+        f.answer = None
+        f.stage = "done"
+        victim = f.targets[-1]
+        if game.alive[t] and game.alive[victim]:
+            game._deal(victim, t, 1, [], "quhu", "done")
+            return
+        game.stack.pop()
+    else:
+        game.stack.pop()
+
+
+QUHU = Skill(
+    "quhu", "Quhu", "驱虎", Kind.ACTIVE, limit=1,
+    text="Once per play phase, pindian with a player who has more HP than you: win, they "
+         "deal 1 damage to a player of your choice within their attack range; otherwise "
+         "they deal 1 damage to you.",
+    can=lambda game, seat, f: bool(game.hands[seat]),
+    offers=lambda game, seat, f: [{"type": "skill", "skill": "quhu", "targets": [t]}
+                                  for t in _quhu_targets(game, seat)],
+    used=lambda game, seat, skill, cards, targets, choice: push(
+        game, seat, skill, targets=list(targets)),
+    step=_quhu_step,
+    answers=lambda game, seat, f: [{"type": "choose", "targets": [v]}
+                                   for v in _within_range_of(game, f.targets[0])],
+    decide=lambda game, seat, f, chosen, rng: game._target_chosen(
+        seat=seat, target=chosen["targets"][0], reason="quhu"),
+)
+register_kw("xunyu", QUHU, JIEMING)
