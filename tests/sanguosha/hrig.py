@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.sanguosha.generals import IDS
 from domain.sanguosha.hegemony import HegemonyGame
-from tests.sanguosha.rig import Spec, act, decline_skills, deck_for, end_turn
+from tests.sanguosha.rig import Spec, act, deck_for, decline_skills, end_turn
 
 
 def htable(
