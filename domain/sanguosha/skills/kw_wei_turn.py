@@ -84,7 +84,7 @@ def _shensu_step(game: Any, f: Frame) -> None:
 
 SHENSU = Skill(
     "shensu", "Shensu", "神速", Kind.TRIGGERED, point=Point.JUDGE_PHASE,
-    points=(Point.PLAY,),
+    also=(Point.PLAY,),
     text="You may skip your judgment and draw phases, or discard an equipment card and "
          "skip your play phase: either way you count as using a Kill that ignores "
          "distance.",
@@ -163,7 +163,7 @@ def _qiaobian_decide(game: Any, seat: int, f: Frame, chosen: Action, rng: Any) -
 
 QIAOBIAN = Skill(
     "qiaobian", "Qiaobian", "巧变", Kind.TRIGGERED, point=Point.JUDGE_PHASE,
-    points=(Point.DRAW, Point.PLAY, Point.DISCARD),
+    also=(Point.DRAW, Point.PLAY, Point.DISCARD),
     text="As your judgment, draw, play or discard phase would begin, you may discard a "
          "hand card to skip it; skipping the draw phase you may take a hand card from "
          "each of one or two players; skipping the play phase you may move a card on the "
