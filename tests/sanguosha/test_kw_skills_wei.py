@@ -20,6 +20,7 @@ from domain.sanguosha.actions import IllegalAction
 from domain.sanguosha.cards import NAME, RED
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.skill import KW_SKILLS, SKILLS
+from domain.sanguosha.spec import hegemony_narrator
 from tests.sanguosha import hrig, skill_steps
 from tests.sanguosha.rig import act, card, kinds, mark, refuse
 from tests.sanguosha.skill_steps import Events, asked, assert_replays, named, seen
@@ -72,6 +73,12 @@ def until_show(game: HegemonyGame, seat: int) -> None:
         else:
             until(game, lambda g: g.ask == "show")
     raise AssertionError("never asked to show")
+
+
+def told(game: HegemonyGame, viewer: Any) -> list[str]:
+    """The move list in words, as the Kingdom Wars narrator tells it to ``viewer``."""
+    events = [game.event_view(e, viewer) for e in game.pending_events]
+    return [m.text for m in hegemony_narrator().moves(events, game.players)]
 
 
 def inflict(game: HegemonyGame, seat: int, source: int | None, n: int = 1) -> Events:
@@ -197,6 +204,9 @@ def test_jushou_draws_three_turns_over_and_skips_the_next_turn() -> None:
     assert not game.turned[0]
     skipped = [e for e in events if e[0] == "TurnSkipped"]
     assert skipped == [("TurnSkipped", {"seat": 0})]
+    words = told(game, 2)
+    assert "Seat 0 (p0) turns face down (Jushou)" in words
+    assert "Seat 0 (p0) turns face up and skips the turn" in words
 
 
 # --- Cao Pi: Fangzhu, Xingshang ----------------------------------------------------------
@@ -309,6 +319,10 @@ def test_qiaobian_skipping_the_play_phase_moves_equipment() -> None:
     assert named(events, "CardMoved") == [{"seat": 1, "source": 0, "to": 3, "card": horse,
                                           "area": "equipment", "reason": "qiaobian"}]
     assert horse in game.equip[3] and horse not in game.equip[0]
+    words = told(game, 0)
+    assert words[-2].startswith("Seat 1 (p1) moves ") and words[-2].endswith(
+        "from Seat 0 (p0)'s equipment area to Seat 3 (p3)'s equipment area (Qiaobian)")
+    assert words[-1] == "Seat 1 (p1) skips the play phase"
 
 
 # --- Xun Yu: Quhu, Jieming ----------------------------------------------------------------
