@@ -41,6 +41,7 @@ from domain.sanguosha.cards import (
     LIGHTNING,
     NAME,
     NULLIFICATION,
+    NUMBER,
     PEACH,
     PEACH_GARDEN,
     SLOT,
@@ -59,6 +60,7 @@ from domain.sanguosha.frames import (
     Judgment,
     KillUse,
     NullifyWindow,
+    Pindian,
     PlayPhase,
     SkillEffect,
     Trigger,
@@ -475,6 +477,10 @@ class SanguoshaGame(Resolution, Game):
                 cards = self._take(d["n"], rng)
                 if cards is not None:
                     self._cards_peeked(seat=d["seat"], cards=cards, reason=d["reason"])
+            elif k == "pindian":  # both secret cards are shown at once
+                a, b = d["cards"]
+                self._pindian_shown(seat=d["seat"], target=d["target"], cards=[a, b],
+                                    reason=d["reason"], won=NUMBER[a] > NUMBER[b])
             elif k == "snatch_hand":  # a hand card taken blind
                 source = d["source"]
                 self._card_taken(seat=d["seat"], source=source,
@@ -843,6 +849,33 @@ class SanguoshaGame(Resolution, Game):
         self._answer(True)
         self._settle()
 
+    @event("PindianCardChosen")
+    def _pindian_card_chosen(self, seat: int, card: int) -> None:
+        """A seat chooses its pindian card in secret (only it sees which); the card stays
+        in its hand until both are shown."""
+        top = self.stack[-1]
+        assert isinstance(top, Pindian)
+        if seat == top.owner:
+            top.initiator_card = card
+        else:
+            top.target_card = card
+        self._answer(True)
+        self._settle()
+
+    @event("PindianShown")
+    def _pindian_shown(self, seat: int, target: int, cards: list[int], reason: str,
+                       won: bool) -> None:
+        """Both pindian cards are shown together and discarded: ``won`` is whether the
+        initiator's number was strictly higher."""
+        self._landed()
+        for s, c in zip((seat, target), cards, strict=True):
+            remove_from_seat(self, s, c)
+        self.discard.extend(cards)
+        top = self.stack[-1]
+        assert isinstance(top, Pindian)
+        top.won = won
+        self._settle()
+
     # --- events: damage, dying, death -------------------------------------------------
     @event("Damaged")
     def _damaged(self, seat: int, source: int | None, amount: int, cards: list[int],
@@ -1029,6 +1062,8 @@ class SanguoshaGame(Resolution, Game):
             return {**data, "cards": None, "count": len(data["cards"])}
         if (name == "CardTaken" and data["area"] == "hand" and data["reason"] != "fanjian"
                 and viewer not in (data["seat"], data["source"])):
+            return {**data, "card": None}
+        if name == "PindianCardChosen" and viewer != data["seat"]:
             return {**data, "card": None}
         if name == "CardsPeeked" and viewer != data["seat"]:
             return {**data, "cards": None, "count": len(data["cards"])}

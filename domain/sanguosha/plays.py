@@ -37,9 +37,25 @@ Action = dict[str, Any]
 UNTARGETED = frozenset({EX_NIHILO, BARBARIANS, ARROWS, PEACH_GARDEN, AMAZING_GRACE, LIGHTNING})
 
 
+#: what a skill grants the current seat's Kills for the rest of its turn (``table.marks``;
+#: an int, or True): more Kills than one, no distance limit, more targets, or no Kill at all
+EXTRA_KILLS = "extra_kills"
+KILL_ANY_DISTANCE = "kill_any_distance"
+EXTRA_KILL_TARGETS = "extra_kill_targets"
+NO_KILLS = "no_kills"
+
+
+def turn_mark(table: Any, seat: int, key: str) -> int:
+    """A grant of this turn (see above) to ``seat`` (0: none; only the current seat has any)."""
+    return int(table.marks.get(key, 0)) if seat == table.current else 0
+
+
 def kill_allowed(table: Any, seat: int) -> bool:
     """One Kill per play phase unless a Crossbow is equipped (or a skill lifts it)."""
-    return (table.kills < 1 or table.has_equip_mod(seat, "kill_limit")
+    if table.marks and turn_mark(table, seat, NO_KILLS):
+        return False
+    bonus = turn_mark(table, seat, EXTRA_KILLS) if table.marks else 0
+    return (table.kills < 1 + bonus or table.has_equip_mod(seat, "kill_limit")
             or (table.skilled and "kill_limit" in table.mods[seat]))
 
 
@@ -140,6 +156,9 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
     reachable = [s for s in others if dist[s] <= reach]
     more = table.equip_mod(seat, "extra_targets") or 0
     can_kill = kill_allowed(table, seat)
+    if turn_mark(table, seat, KILL_ANY_DISTANCE):
+        reachable = others
+    granted = turn_mark(table, seat, EXTRA_KILL_TARGETS)
     near = 10**6 if table.mod(seat, "trick_range") else 1
     has_any = {s: bool(table.hands[s] or table.judging[s] or any(c is not None for c in equip[s]))
                for s in others}
@@ -167,8 +186,9 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             if not can_kill:
                 continue
             ok = [t for t in reachable if may_target(table, t, KILL)]
-            if more and len(hand) == 1 and via is None:
-                for k in range(1, 2 + more):
+            most = granted + (more if len(hand) == 1 and via is None else 0)
+            if most:
+                for k in range(1, 2 + most):
                     for combo in combinations(ok, k):
                         add(list(combo))
             else:

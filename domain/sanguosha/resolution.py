@@ -63,6 +63,7 @@ from domain.sanguosha.frames import (
     NullifyWindow,
     PeachGardenUse,
     PeachUse,
+    Pindian,
     PlayPhase,
     SkillEffect,
     Stage,
@@ -717,6 +718,7 @@ _STEPS: dict[type, Any] = {
     AfterDeath: Resolution._step_after,
     Trigger: Resolution._step_trig,
     SkillEffect: Resolution._step_sk,
+    Pindian: Resolution._step_sk,
     Judgment: Resolution._step_judge,
     Damage: Resolution._step_damage,
 }

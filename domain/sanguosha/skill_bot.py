@@ -19,6 +19,7 @@ from domain.sanguosha.cards import (
     LIGHTNING,
     NAME,
     NULLIFICATION,
+    NUMBER,
     PEACH,
 )
 from domain.sanguosha.judgment import judge_result
@@ -112,6 +113,8 @@ def _effect(seen: Seen, friend: Friend) -> Action:
             else DECLINE
     if sid == "fankui":
         return next((a for a in legal if "card" in a), legal[0])
+    if sid == "pindian":  # either side: the highest number, the cheaper of equals
+        return max(legal, key=lambda a: (NUMBER[a["card"]], -worth(a["card"])))
     return next((a for a in legal if a != DECLINE), legal[-1])
 
 
@@ -167,9 +170,17 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             out.append((6.0, _cheapest(a)))
         elif sid == "lijian" and rel[0] < 0 and rel[1] <= 0:
             out.append((5.0 - rel[1], _cheapest(a)))
+        elif sid == "tianyi" and rel[0] < 0 and high_card(hand) and any(
+                NAME[c] == KILL for c in hand):
+            out.append((4.6, a))
         elif sid == "jijiang" and rel[0] < 0 and not any(NAME[c] == KILL for c in hand):
             out.append((4.5, a))
     return out
+
+
+def high_card(hand: list[int]) -> bool:
+    """A card likely to win a pindian (a Queen or a King)."""
+    return any(NUMBER[c] >= 12 for c in hand)
 
 
 def converted_penalty(a: Action) -> float:

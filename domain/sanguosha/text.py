@@ -130,7 +130,8 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "luoshen": "judge again? (Luoshen)",
         "fanjian": "name a suit (Fanjian)",
         "hujia": "play a Dodge for the lord? (Hujia)",
-        "jijiang": "play a Kill for the lord? (Jijiang)"}
+        "jijiang": "play a Kill for the lord? (Jijiang)",
+        "pindian": "choose a hand card, face down, for the pindian"}
 #: how a card made by a conversion reads: "as a Kill", "as Indulgence"
 _ARTICLE = {"kill": "a ", "dodge": "a ", "peach": "a "}
 
@@ -631,6 +632,19 @@ class _Story:
         suit = d.get("suit")
         named = SUIT_SYMBOL.get(suit or "", str(suit))
         return f"{self.who(d.get('seat'))} names {named} (Fanjian)", i
+
+    def on_PindianCardChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        """A pindian card chosen face down: its face only for the chooser's own reading."""
+        card = d.get("card")
+        what = card_label(card) if card is not None else "a card"
+        return f"{self.who(d.get('seat'))} chooses {what} face down for the pindian", i
+
+    def on_PindianShown(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        mine, theirs = (list(d.get("cards") or []) + [None, None])[:2]
+        who, whom = self.who(d.get("seat")), self.who(d.get("target"))
+        result = "wins" if d.get("won") else "does not win"
+        return (f"{who} shows {card_label(mine)}, {whom} {card_label(theirs)}: {who} "
+                f"{result} the pindian{self.reason(d.get('reason'))}"), i
 
     def on_Chose(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         answer, who = d.get("answer") or {}, self.who(d.get("seat"))

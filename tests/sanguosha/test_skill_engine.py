@@ -5,7 +5,7 @@ declined or used skill is an event like any other."""
 from __future__ import annotations
 
 from domain.sanguosha.cards import DECK, EQUIPMENT, KILL, NAME, RED
-from domain.sanguosha.skill import EQUIPMENT_SKILLS, GENERAL_SKILLS, SKILLS, Kind
+from domain.sanguosha.skill import EQUIPMENT_SKILLS, GENERAL_SKILLS, KW_SKILLS, SKILLS, Kind
 from tests.sanguosha.rig import act, card, kinds, refuse, table
 
 # seat 0 is the lord (Cao Cao), 1 a rebel, 2 a loyalist, 3 the renegade
@@ -15,7 +15,12 @@ CAST = ["caocao", "guanyu", "zhangfei", "zhugeliang"]
 def test_the_registry_holds_every_skill_of_the_25_generals() -> None:
     assert len(GENERAL_SKILLS) == 25
     assert sum(len(s) for s in GENERAL_SKILLS.values()) == 40
-    assert len(SKILLS) == 40 + len(EQUIPMENT_SKILLS)
+    # every other skill is a Kingdom Wars general's, equipment's, or a shared frame's
+    identity = {sid for ss in GENERAL_SKILLS.values() for sid in ss}
+    kingdom_wars = {sid for ss in KW_SKILLS.values() for sid in ss}
+    equipment = {sk.id for sk in EQUIPMENT_SKILLS.values()}
+    assert len(identity) == 40
+    assert set(SKILLS) == identity | kingdom_wars | equipment | {"pindian"}
     lords = {g for g, ss in GENERAL_SKILLS.items() if any(SKILLS[s].lord for s in ss)}
     assert lords == {"caocao", "liubei", "sunquan"}
 

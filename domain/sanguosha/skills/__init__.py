@@ -1,5 +1,14 @@
-"""The skills of the 25 standard generals (docs/rules/generals.md, section 1) and of the
-weapons and armor (``equipment``), registered on import in the skill registry
+"""The skills of the 25 standard generals (docs/rules/generals.md, section 1), of the
+Kingdom Wars generals (section 2: ``kw_*``), of the weapons and armor (``equipment``), and
+pindian (``pindian``), registered on import in the skill registry
 (``domain.sanguosha.skill``)."""
 
-from domain.sanguosha.skills import equipment, qun, shu, wei, wu  # noqa: F401  (registration)
+from domain.sanguosha.skills import (  # noqa: F401  (registration)
+    equipment,
+    kw_wu,
+    pindian,
+    qun,
+    shu,
+    wei,
+    wu,
+)
