@@ -67,7 +67,7 @@ def jijiang(w: SkillWalk, f: Fact, seat: int) -> None:
     w.t.flight += got
     w.card_used(seat, "kill", False)
     w.kill_all(seat, got, [tg])
-    w.t.finish(got)
+    w.finish(got)
 
 
 CONVERSIONS["wusheng"] = (Conversion("kill", is_red, "he", use=True, respond=True),)

@@ -300,6 +300,7 @@ class SkillWalk(Walk):
         final = ctx["card"]
         result = self.holds_for(reason, final)
         self.point("judged", [seat], ctx)
+        self.settle()
         if final in t.flight:
             t.flight.remove(final)
             t.discard.append(final)

@@ -204,6 +204,11 @@ class Walk:
                           "reshuffle due)", rule="reshuffle")
         return t.pile[:n]
 
+    def finish(self, cards: list[int]) -> None:
+        """A card's effect is over (what it set off first: see ``settle``)."""
+        self.settle()
+        self.t.finish(cards)
+
     def drawn(self, f: Fact, expected: list[int], recorded: list[int]) -> None:
         """Cards off the top of the pile: the record must show exactly those."""
         self.expect(f, "drawn", expected, list(recorded), "draw-pile",
@@ -392,7 +397,7 @@ class Walk:
                     self.t.judging[cur].remove(card)
                     (self.t.flight if self.skilled else self.t.discard).append(card)
                     self.damage(cur, None, 3, [card], "lightning")
-                    self.t.finish([card])
+                    self.finish([card])
                     continue
             if trick == "indulgence":
                 self.t.judging[cur].remove(card)
@@ -595,7 +600,7 @@ class Walk:
             self.take_card(u, used, targets[0])
         elif used == "collateral":
             self.collateral(u, targets[0], targets[1])
-        self.t.finish(cards + leftovers)
+        self.finish(cards + leftovers)
 
     def kill_all(self, u: int, cards: list[int], targets: list[int]) -> None:
         """A Kill on each target in turn (a skill may pass one target on: the list is
@@ -714,7 +719,7 @@ class Walk:
         self.t.flight += cards
         self.card_used(seat, "kill", False)
         self.kill_all(seat, cards, targets)
-        self.t.finish(cards)
+        self.finish(cards)
 
     def kill_cards(self, f: Fact, seat: int, cards: list[int], use: bool = False
                    ) -> str | None:

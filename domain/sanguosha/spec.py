@@ -5,7 +5,6 @@ from __future__ import annotations
 from domain.audit import Fact, Recount
 from domain.referee import hegemony as hegemony_referee
 from domain.referee import identity as identity_referee
-from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
 from domain.sanguosha.generals import ROSTER
@@ -36,15 +35,8 @@ def identity_narrator() -> SanguoshaNarrator:
 
 
 def identity_audit(facts: list[Fact]) -> Recount:
-    """The identity referee (``domain/referee/identity.py``) judges every game played
-    without generals; games with the ``generals`` option (their skills) are not yet known
-    to it and keep the engine-side recount, which says so."""
-    options = (facts[0].data.get("options") or {}) if facts else {}
-    if options.get("generals"):
-        recount = audit.recount(facts)
-        recount.unjudged = ("generals and their skills: the independent referee does not "
-                            "judge them yet")
-        return recount
+    """The identity referee (``domain/referee/identity.py``) judges every game, generals
+    and their skills included (``identity_skills`` and its kingdoms' modules)."""
     return identity_referee.referee(facts)
 
 
