@@ -66,6 +66,7 @@ from domain.sanguosha.frames import (
     Trigger,
 )
 from domain.sanguosha.judgment import judge_result
+from domain.sanguosha.plays import shielded
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
@@ -152,6 +153,7 @@ class SanguoshaGame(Resolution, Game):
         self.skilled = False
         self.watched: list[int] = []
         self.uses: dict[str, int] = {}  # "seat:skill" -> uses this turn
+        self.spent: list[str] = []  # "seat:skill" of limited skills used (once per game)
         self.marks: dict[str, Any] = {}  # what skills noted for the current turn
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
         self.had_hand = [False] * n  # for "lost the last hand card" (Lianying)
@@ -207,6 +209,12 @@ class SanguoshaGame(Resolution, Game):
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
 
+    def _cancels(self, target: int, name: str) -> bool:
+        """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
+        取消: it was a target, and is removed)."""
+        rule = self.mod(target, "cancels_target")
+        return rule is not None and bool(rule(self, target, name))
+
     def peach_bonus(self, helper: int, victim: int) -> int:
         bonus = self.mod(victim, "peach_bonus")
         return 0 if bonus is None else int(bonus(self, victim, helper))
@@ -220,7 +228,7 @@ class SanguoshaGame(Resolution, Game):
                 continue
             for sid in self.skills[s]:
                 sk = SKILLS[sid]
-                if sk.point == point:
+                if sk.point == point and not (sk.limited and f"{s}:{sid}" in self.spent):
                     times = int(ctx.get("n", 1)) if sk.per_point else 1
                     queue.extend((s, sid) for _ in range(times))
         if not queue:
@@ -371,7 +379,8 @@ class SanguoshaGame(Resolution, Game):
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
         elif name in _OTHERS:
-            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
+            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]
+                       and not (self.skilled and shielded(self, s, name, tuple(cards)))]
         elif "targets" in chosen:
             targets = list(chosen["targets"])
             if name == KILL and len(targets) > 1 and self.rules >= 2:
@@ -477,6 +486,9 @@ class SanguoshaGame(Resolution, Game):
                 cards = self._take(d["n"], rng)
                 if cards is not None:
                     self._cards_peeked(seat=d["seat"], cards=cards, reason=d["reason"])
+            elif k == "skill":  # a compulsory skill applies (no question)
+                self._skill_used(seat=d["seat"], skill=d["skill"], cards=[], targets=[],
+                                 choice=None)
             elif k == "pindian":  # both secret cards are shown at once
                 a, b = d["cards"]
                 self._pindian_shown(seat=d["seat"], target=d["target"], cards=[a, b],
@@ -603,6 +615,8 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
+        elif delays and self._cancels(targets[0], name):
+            self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
             if name != NAME[first]:
@@ -618,7 +632,14 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            self.stack.append(new_use(name, seat, cards, targets))
+            kept = [t for t in targets if not self._cancels(t, name)] if self.skilled \
+                else targets
+            if kept:  # (a target that cancelled itself is not resolved)
+                self.stack.append(new_use(name, seat, cards, kept))
+            else:  # every target cancelled itself: the card goes to the discard pile
+                for c in cards:
+                    self.flight.remove(c)
+                self.discard.extend(cards)
         if self.skilled:
             real = len(cards) == 1 and name == NAME[first]
             self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": real,
@@ -737,6 +758,18 @@ class SanguoshaGame(Resolution, Game):
             self._answer(True)
         self._settle()
 
+    @event("EquipmentMoved")
+    def _equipment_moved(self, seat: int, source: int, card: int, reason: str) -> None:
+        """A seat's equipment card goes into another seat's equipment area (its slot is
+        empty: the skill offering the move checked)."""
+        remove_from_seat(self, source, card)
+        slot = SLOT[card]
+        assert slot is not None and self.equip[seat][slot] is None
+        self.equip[seat][slot] = card
+        if self._waits_skill(seat):
+            self._answer(True)
+        self._settle()
+
     @event("KillBlocked")
     def _kill_blocked(self, seat: int, source: int, armor: int) -> None:
         self._landed()
@@ -772,12 +805,15 @@ class SanguoshaGame(Resolution, Game):
                     choice: str | None) -> None:
         """A seat uses a skill: says yes where it was asked, or uses it (active skills,
         lord calls). The skill's ``used`` pays the cost and pushes its frame."""
+        self._landed()  # a compulsory skill's use is a due fact (``_step_trig``)
         top = self.stack[-1] if self.stack else None
         if isinstance(top, Trigger) and top.waiting == seat:
             top.waiting = None
         key = f"{seat}:{skill}"
         self.uses[key] = self.uses.get(key, 0) + 1
         sk = SKILLS[skill]
+        if sk.limited:
+            self.spent.append(key)
         if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
             sk.used(self, seat, skill, list(cards), list(targets), choice)
         self._settle()
@@ -884,6 +920,9 @@ class SanguoshaGame(Resolution, Game):
         self.hp[seat] -= amount
         if self.skilled:
             ctx = {"v": seat, "src": source, "n": amount, "cs": list(cards), "r": reason}
+            # anyone's skills after a seat took damage come last (pushed first)
+            self._point(Point.SOMEONE_DAMAGED, [s for s in range(self.n) if self.alive[s]],
+                        ctx)
             self._point(Point.DAMAGED, [seat], ctx)
             if source is not None:  # the source's skills come first: pushed last
                 self._point(Point.DAMAGE_DEALT, [source], ctx)

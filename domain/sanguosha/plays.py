@@ -44,6 +44,8 @@ EXTRA_KILLS = "extra_kills"
 KILL_ANY_DISTANCE = "kill_any_distance"
 EXTRA_KILL_TARGETS = "extra_kill_targets"
 NO_KILLS = "no_kills"
+#: the seats the current seat is at distance 1 from for the rest of its turn (a list)
+DISTANCE_ONE = "distance_one"
 
 
 def turn_mark(table: Any, seat: int, key: str) -> int:
@@ -66,16 +68,26 @@ def seat_distances(table: Any, seat: int) -> list[int]:
     less = table.mod(seat, "distance_less") if table.skilled else None
     if less:
         dist = [d if d in (0, 10**6) else max(1, d - less) for d in dist]
+    near = table.marks.get(DISTANCE_ONE) if seat == table.current else None
+    if near:
+        dist = [1 if s in near and table.alive[s] else d for s, d in enumerate(dist)]
     return dist
 
 
-def may_target(table: Any, target: int, name: str) -> bool:
+def may_target(table: Any, target: int, name: str, cards: tuple[int, ...] = ()) -> bool:
     """Whether a skill of the target forbids choosing it for ``name`` (Kongcheng,
-    Qianxun)."""
+    Qianxun), or cancels it as a target of these ``cards`` used as ``name`` (Weimu)."""
     if not table.skilled:
         return True
     rule = table.mods[target].get("untargetable")
-    return rule is None or not rule(table, target, name)
+    return (rule is None or not rule(table, target, name)) and not shielded(
+        table, target, name, cards)
+
+
+def shielded(table: Any, target: int, name: str, cards: tuple[int, ...]) -> bool:
+    """Whether the target cancels itself as a target of ``cards`` used as ``name``."""
+    rule = table.skilled and table.mods[target].get("shielded")
+    return bool(rule) and bool(rule(table, target, name, cards))
 
 
 def _kill_targets_without(table: Any, seat: int, card: int) -> list[int]:
@@ -165,6 +177,22 @@ def legal_uses(table: Any, seat: int) -> list[Action]:
     return out
 
 
+def _kill_target_lists(table: Any, seat: int, ok: list[int], more: int,
+                       dist: list[int]) -> list[list[int]]:
+    """A Kill's target lists: one of ``ok``, up to ``more`` others of them, and with a
+    skill for it (``kill_near_target``) one more seat at distance 1."""
+    if not more:
+        lists = [(t,) for t in ok]
+    else:
+        lists = [c for k in range(1, 2 + more) for c in combinations(ok, k)]
+    if table.mod(seat, "kill_near_target"):
+        near = [s for s in range(table.n) if s != seat and table.alive[s] and dist[s] == 1
+                and may_target(table, s, KILL)]
+        extended = {tuple(sorted((*c, s))) for c in lists for s in near if s not in c}
+        lists = lists + sorted(extended - set(lists))
+    return [list(c) for c in lists]
+
+
 def _skilled_uses(table: Any, seat: int) -> list[Action]:
     """The play phase's uses at a table with skills: real cards and converted ones, with
     the skills' modifiers and prohibitions, then the active skills."""
@@ -212,13 +240,8 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             else:
                 ok = [t for t in reachable if may_target(table, t, KILL)]
             most = granted + (more if len(hand) == 1 and via is None else 0)
-            if most:
-                for k in range(1, 2 + most):
-                    for combo in combinations(ok, k):
-                        add(list(combo))
-            else:
-                for t in ok:
-                    add([t])
+            for combo in _kill_target_lists(table, seat, ok, most, dist):
+                add(combo)
         elif name == PEACH:
             if table.hp[seat] < table.max_hp[seat]:
                 add()
@@ -228,19 +251,19 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             add()
         elif name == DISMANTLEMENT:
             for t in others:
-                if has_any[t] and may_target(table, t, name):
+                if has_any[t] and may_target(table, t, name, (c,)):
                     add([t])
         elif name == SNATCH:
             for t in others:
-                if has_any[t] and dist[t] <= near and may_target(table, t, name):
+                if has_any[t] and dist[t] <= near and may_target(table, t, name, (c,)):
                     add([t])
         elif name == DUEL:
             for t in others:
-                if may_target(table, t, name):
+                if may_target(table, t, name, (c,)):
                     add([t])
         elif name == INDULGENCE:
             for t in others:
-                if may_target(table, t, name) and all(
+                if may_target(table, t, name, (c,)) and all(
                         (table.virtual.get(j) or NAME[j]) != INDULGENCE
                         for j in table.judging[t]):
                     add([t])
@@ -251,7 +274,8 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
                     for v in kill_targets(table, h)
                 ]
             for pair in collateral_targets:
-                add(list(pair))
+                if may_target(table, pair[0], name, (c,)):
+                    add(list(pair))
     for conv in multi_card(table, seat, KILL) if can_kill else ():
         out.extend({"type": "use", str(conv.key): True, "count": conv.count, "from": list(hand),
                     "targets": [t]}
@@ -262,6 +286,8 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
         if sk.kind != Kind.ACTIVE and sk.mods.get("call") != KILL:
             continue
         if sk.limit is not None and table.uses.get(f"{seat}:{sid}", 0) >= sk.limit:
+            continue
+        if sk.limited and f"{seat}:{sid}" in table.spent:
             continue
         if sk.can(table, seat, frame):
             out.extend(sk.offers(table, seat, frame))

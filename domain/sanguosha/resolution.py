@@ -72,7 +72,7 @@ from domain.sanguosha.frames import (
 )
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import kill_targets
-from domain.sanguosha.skill import SKILLS, Point
+from domain.sanguosha.skill import SKILLS, Kind, Point
 from domain.sanguosha.zones import has_cards
 
 
@@ -328,6 +328,8 @@ class Resolution:
                     return None
                 f.stage = Stage.NEXT  # unless the weapon makes it hit (Axe)
                 self._at(Point.DODGED, u, f)
+                if self.skilled:  # the user's skills first (Mengjin): pushed last
+                    self._point(Point.DODGED, [u], {"u": u, "tg": tg})
             else:
                 f.stage = Stage.HIT
         elif st == Stage.HIT:
@@ -611,11 +613,21 @@ class Resolution:
         everyone = self._ask_everyone
         skilled = self.skilled
         for s in order_from(self.current, self.n):
+            if skilled and not everyone and self._peach_barred(s, v):
+                continue
             if alive[s] and s not in passed and (everyone or not PEACHES.isdisjoint(hands[s])
                                                  or (skilled and self.holds(s, PEACH))):
                 f.wait(s, "peach")
                 return
         self.due = {"k": "died", "seat": v, "source": f.source}
+
+    def _peach_barred(self, helper: int, victim: int) -> bool:
+        """Whether a living seat's skill forbids the helper a Peach on the victim (Wansha)."""
+        for o in range(self.n):
+            rule = self.alive[o] and self.mod(o, "bars_peach")
+            if rule and rule(self, o, helper, victim):
+                return True
+        return False
 
     def _step_after(self, f: AfterDeath) -> None:
         """After a death: what the death shows (Kingdom Wars: the victim's generals), then
@@ -651,7 +663,10 @@ class Resolution:
             seat, sid = q.pop(0)
             if self.alive[seat] and SKILLS[sid].can(self, seat, f):
                 f.current = (seat, sid)
-                f.wait(seat, "skill")
+                if SKILLS[sid].kind == Kind.COMPULSORY:  # applies without a question
+                    self.due = {"k": "skill", "seat": seat, "skill": sid}
+                else:
+                    f.wait(seat, "skill")
                 return
         f.current = None
         self.stack.pop()

@@ -109,6 +109,8 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
     if ask == "nullify":
         return _cards_of(hand, NULLIFICATIONS) + [DECLINE]
     if ask == "peach":
+        if table.skilled and table._peach_barred(seat, f.victim):  # Wansha
+            return [DECLINE]
         out = _cards_of(hand, PEACHES)
         if table.skilled:
             out += converted(table, seat, "peach")

@@ -54,6 +54,8 @@ class Point(StrEnum):
     KILL_EFFECT = "kill_effect"  # before the Kill takes effect on the owner (Renwang)
     DODGED = "dodged"  # the owner's Kill was dodged (Blade, Axe)
     KILL_HIT = "kill_hit"  # the owner's Kill hits, before its damage (Ice Sword, Kylin)
+    # (from here on: for skills as well as equipment)
+    SOMEONE_DAMAGED = "someone_damaged"  # after any seat took damage (every living owner)
 
 
 class Kind(StrEnum):
@@ -121,6 +123,7 @@ class Skill:
     per_point: bool = False  # asked once per point of damage
     lord: bool = False  # works only for the lord (identity)
     limit: int | None = None  # uses per play phase (active skills)
+    limited: bool = False  # once per game (限定技): a use is recorded in ``game.spent``
     conversions: tuple[Conversion, ...] = ()
     secret: bool = False  # the used cards are seen by the user and its targets only
     #: equipment (a weapon or armor card's effect): compulsory where it acts, so it is
@@ -140,7 +143,10 @@ class Skill:
     #: ``kill_limit`` (None: no limit), ``distance_less``, ``trick_range`` (no distance
     #: limit for tricks), ``untargetable(game, seat, name) -> bool``, ``double`` (card
     #: names needing two answers), ``peach_bonus(game, owner, helper) -> int``,
-    #: ``damage_bonus(game, owner, frame) -> int``, ``call`` (a lord's call: card name)
+    #: ``damage_bonus(game, owner, frame) -> int``, ``call`` (a lord's call: card name),
+    #: ``shielded(game, seat, name, card) -> bool`` (the seat cancels itself as a target
+    #: of that card: Weimu), ``bars_peach(game, owner, helper, victim) -> bool`` (the
+    #: helper may not use a Peach on the dying victim: Wansha)
     mods: dict[str, Any] = field(default_factory=dict)
 
 

@@ -131,6 +131,10 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "fanjian": "name a suit (Fanjian)",
         "hujia": "play a Dodge for the lord? (Hujia)",
         "jijiang": "play a Kill for the lord? (Jijiang)",
+        "mengjin": "discard one of the target's cards (Mengjin)",
+        "sijian": "discard one of the chosen player's cards (Sijian)",
+        "kuangfu": "take the target's equipment card, or discard it (Kuangfu)",
+        "luanwu": "a Kill on a nearest player, or lose 1 HP (Luanwu)",
         "pindian": "choose a hand card, face down, for the pindian"}
 #: how a card made by a conversion reads: "as a Kill", "as Indulgence"
 _ARTICLE = {"kill": "a ", "dodge": "a ", "peach": "a "}
@@ -589,6 +593,10 @@ class _Story:
             # a conversion is named first; the card's own line tells it ("as a Kill")
             self.converted = (seat, list(d.get("cards") or []), skill)
             return None, i
+        if j is not None and self.events[j]["type"] == "CardUsed" and d.get("cards") and \
+                self.events[j]["data"].get("cards") == d.get("cards") and \
+                self.events[j]["data"].get("seat") == seat:
+            return None, i  # the cards become the card used (Luanji): its line tells it
         who, name = self.who(seat), self.narrator.word(skill)
         targets = list(d.get("targets") or [])
         cards, count = d.get("cards"), d.get("count")
@@ -605,7 +613,7 @@ class _Story:
             card = cards[0]
             return (f"{who} replaces {self.who(owner)}'s judgment card with "
                     f"{card_label(card)} ({name}){_meaning(reason, _judge(reason, card))}"), i
-        if skill == "lijian" and len(targets) == 2:
+        if skill in ("lijian", "lijian_kw") and len(targets) == 2:
             return (f"{who} discards {paid}: {self.who(targets[0])} duels "
                     f"{self.who(targets[1])} ({name})"), i
         text = f"{who} uses {name}"
@@ -662,6 +670,11 @@ class _Story:
     def on_CardPicked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return f"{self.who(d.get('seat'))} takes {card_label(d.get('card'))} " \
                f"(Amazing Grace)", i
+
+    def on_EquipmentMoved(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} puts {card_label(d.get('card'))} from "
+                f"{self.who(d.get('source'))}'s equipment into their own"
+                f"{self.reason(d.get('reason'))}"), i
 
     def on_CardTaken(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         what = card_label(d.get("card"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.game import NotYourTurn
-from domain.sanguosha.actions import CannotUseNow, NotAChoice, WrongAction
+from domain.sanguosha.actions import CannotUseNow, NotAChoice
 from domain.sanguosha.cards import KILL, NAME
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.sanguosha.hrig import htable
@@ -77,7 +77,8 @@ def test_a_higher_number_wins_both_cards_are_discarded_and_tianyi_frees_the_kill
         act(game, game.to_act()[0], type="decline")
     assert _kill_uses(game), "the second Kill is allowed"
     # then: once per play phase
-    refuse(game, 0, WrongAction, type="skill", skill="tianyi", targets=[1])
+    assert not any(a.get("skill") == "tianyi" for a in game.legal_actions(0))
+    refuse(game, 0, NotAChoice, type="skill", skill="tianyi", targets=[1])
     assert_replays(game)
 
 

@@ -5,6 +5,7 @@ pindian (``pindian``), registered on import in the skill registry
 
 from domain.sanguosha.skills import (  # noqa: F401  (registration)
     equipment,
+    kw_qun,
     kw_wu,
     pindian,
     qun,
