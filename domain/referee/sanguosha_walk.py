@@ -475,8 +475,10 @@ class Walk:
                         f"{used}: only the Spear turns two hand cards into a Kill")
         elif not spear and (len(cards) != 1 or name(cards[0]) != used):
             self.broken(f.version, "card-use", f"{labels(cards)} used as {used}")
-        self.hold(f, seat, cards, "used", made or "h")
+        # the targets are chosen before the card leaves its area: an equipped card used
+        # as a Kill (Wusheng) still counts for range and the Kill limit (FreeKill)
         self.check_targets(f, seat, used, cards, targets, hand_before, real=made is None)
+        self.hold(f, seat, cards, "used", made or "h")
         first = cards[0]
         if used == "kill":
             self.killed_in_play(seat)

@@ -14,7 +14,6 @@ from domain.sanguosha.cards import (
     ARROWS,
     BARBARIANS,
     COLLATERAL,
-    CROSSBOW,
     DISMANTLEMENT,
     DUEL,
     EQUIPMENT,
@@ -88,27 +87,6 @@ def shielded(table: Any, target: int, name: str, cards: tuple[int, ...]) -> bool
     """Whether the target cancels itself as a target of ``cards`` used as ``name``."""
     rule = table.skilled and table.mods[target].get("shielded")
     return bool(rule) and bool(rule(table, target, name, cards))
-
-
-def _kill_targets_without(table: Any, seat: int, card: int) -> list[int]:
-    """An equipped card used as a Kill (Wusheng) has left the equipment when the Kill is
-    judged: its range, distance and Kill limit are those without it (QSanguosha's
-    ``rangefix``; a Crossbow used as the Kill lifts no limit)."""
-    if NAME[card] == CROSSBOW and not (
-            table.kills < 1 + turn_mark(table, seat, EXTRA_KILLS)
-            or (table.skilled and "kill_limit" in table.mods[seat])):
-        return []
-    if not kill_allowed(table, seat):
-        return []
-    equip = [list(e) for e in table.equip]
-    equip[seat] = [None if x == card else x for x in equip[seat]]
-    dist = distances_from(seat, table.alive, equip)
-    less = table.mod(seat, "distance_less") if table.skilled else None
-    reach = attack_range(equip[seat])
-    anywhere = turn_mark(table, seat, KILL_ANY_DISTANCE)
-    return [s for s in range(table.n) if s != seat and table.alive[s]
-            and (anywhere or max(1, dist[s] - (less or 0)) <= reach)
-            and may_target(table, s, KILL)]
 
 
 def kill_targets(table: Any, seat: int) -> list[int]:
@@ -233,12 +211,9 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             out.append(a)
 
         if name == KILL:
-            if via is not None and c in equip[seat]:
-                ok = _kill_targets_without(table, seat, c)
-            elif not can_kill:
+            if not can_kill:
                 continue
-            else:
-                ok = [t for t in reachable if may_target(table, t, KILL)]
+            ok = [t for t in reachable if may_target(table, t, KILL)]
             most = granted + (more if len(hand) == 1 and via is None else 0)
             for combo in _kill_target_lists(table, seat, ok, most, dist):
                 add(combo)
@@ -287,7 +262,7 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             continue
         if sk.limit is not None and table.uses.get(f"{seat}:{sid}", 0) >= sk.limit:
             continue
-        if sk.limited and f"{seat}:{sid}" in table.spent:
+        if sk.limited and table.spent_skill(seat, sid):
             continue
         if sk.can(table, seat, frame):
             out.extend(sk.offers(table, seat, frame))
