@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.audit import Fact, Recount
 from domain.referee import hegemony as hegemony_referee
 from domain.referee import identity as identity_referee
+from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
 from domain.sanguosha.generals import ROSTER
