@@ -376,3 +376,33 @@ def test_jieming_fills_a_hand_up_to_max_hp_once_per_damage() -> None:
     assert asked(0, "jieming")(game)  # the second point of damage asks again
     events = act(game, 0, type="skill", skill="jieming", targets=[0])
     assert not named(events, "CardsDrawn")  # already as many as the max HP
+
+
+# --- bots ------------------------------------------------------------------------------------
+def test_bots_play_the_wei_skills_through_whole_games() -> None:
+    """Random and kingdom bots at 8-seat tables with every Wei general dealt (four Wei
+    seats, four of other kingdoms): every game ends and replays; most skills get used."""
+    from domain.sanguosha.bots import kingdom_policy, random_policy
+    from domain.sanguosha.generals import ROSTER
+    from tests.sanguosha.skill_steps import replayed
+
+    wei = [g for g in KW_SKILLS if ROSTER[g].kingdom == "wei"]
+    rest = {k: [g for g in ROSTER if ROSTER[g].kingdom == k] for k in ("shu", "wu", "qun")}
+    used: set[str] = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        pool = wei[:]
+        rng.shuffle(pool)
+        candidates = [pool[4 * i:4 * i + 4] for i in range(3)] + [pool[12:] + rest["qun"][-1:]]
+        candidates += [rest["shu"][:4], rest["wu"][:4], rest["qun"][:4], rest["shu"][4:8]]
+        game = HegemonyGame.new([f"p{i}" for i in range(8)], {"turn_cap": 150}, rng=rng,
+                                candidates=candidates)
+        policy = random_policy if seed % 2 else kingdom_policy
+        while game.outcome is None:
+            seat = game.to_act()[0]
+            game.act(seat, policy(game, seat, rng), rng)
+        again = replayed(game)
+        assert again.view("referee")["seats"] == game.view("referee")["seats"]
+        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+    wei_skills = {sid for g in wei for sid in KW_SKILLS[g]}
+    assert len(used & wei_skills) >= 12, sorted(used & wei_skills)
