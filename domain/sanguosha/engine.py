@@ -66,7 +66,7 @@ from domain.sanguosha.frames import (
     Trigger,
 )
 from domain.sanguosha.judgment import judge_result
-from domain.sanguosha.plays import shielded
+from domain.sanguosha.plays import seat_distances
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
@@ -103,7 +103,7 @@ SUPPLIED = "supplied"
 #: names a view gives them
 _PUBLIC_CONTEXT = {"v": "victim", "src": "source", "n": "amount", "r": "reason",
                    "j": "judged", "card": "card", "u": "user", "tg": "target", "seat": "seat",
-                   "name": "card_name"}
+                   "name": "card_name", "d": "distance"}
 #: windows that ask only the seats holding a card: who is asked is a secret
 SECRET_ASKS = frozenset({"nullify", "peach"})
 
@@ -158,6 +158,9 @@ class SanguoshaGame(Resolution, Game):
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
         self.had_hand = [False] * n  # for "lost the last hand card" (Lianying)
         self.had_equip: list[list[int]] = [[] for _ in range(n)]  # for Xiaoji
+        self.turned = [False] * n  # turned over (叠置): the seat's next turn is skipped
+        self.extra_turns: list[int] = []  # seats granted a turn right after this one
+        self.turn_base: int | None = None  # whose turn an extra turn followed
 
     # --- mode hooks ------------------------------------------------------------------
     def first_seat(self) -> int:
@@ -224,11 +227,33 @@ class SanguoshaGame(Resolution, Game):
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
 
-    def _cancels(self, target: int, name: str) -> bool:
+    def spent_skill(self, seat: int, sid: str) -> bool:
+        """Whether the seat has used this limited skill (once a game) already."""
+        return SKILLS[sid].limited and f"{seat}:{sid}" in self.spent
+
+    def demand_skills(self, seat: int) -> list[Any]:
+        """The skills that add answers to a window asking for a card: the equipment's
+        (Eight Trigrams) and the seat's own (a skill that counts as wearing it)."""
+        out = [s for s in self.equipment_skills(seat) if s.demand is not None]
+        if self.skilled:
+            out += [SKILLS[sid] for sid in self.skills[seat] if SKILLS[sid].demand is not None]
+        return out
+
+    def _cancels(self, target: int, name: str, cards: list[int]) -> bool:
         """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
-        取消: it was a target, and is removed)."""
-        rule = self.mod(target, "cancels_target")
-        return rule is not None and bool(rule(self, target, name))
+        取消: it was a target, and is removed), or of these ``cards`` used as ``name``
+        (``shielded``: Weimu's black tricks). Every skill of the seat is asked (two
+        generals may each cancel for other cards: Kongcheng and Huoshou)."""
+        if not self.skilled:
+            return False
+        for sid in self.skills[target]:
+            mods = SKILLS[sid].mods
+            rule, shield = mods.get("cancels_target"), mods.get("shielded")
+            if rule is not None and rule(self, target, name):
+                return True
+            if shield is not None and shield(self, target, name, tuple(cards)):
+                return True
+        return False
 
     def peach_bonus(self, helper: int, victim: int) -> int:
         bonus = self.mod(victim, "peach_bonus")
@@ -239,11 +264,11 @@ class SanguoshaGame(Resolution, Game):
         current player) in a trigger frame. False when no skill is on the point."""
         queue: list[tuple[int, str]] = []
         for s in order_from(self.current, self.n) if len(seats) > 1 else seats:
-            if s not in seats or not self.alive[s]:
+            if s not in seats or not (self.alive[s] or point == Point.KILLED):
                 continue
             for sid in self.skills[s]:
                 sk = SKILLS[sid]
-                if sk.point == point and not (sk.limited and f"{s}:{sid}" in self.spent):
+                if (sk.point == point or point in sk.also) and not self.spent_skill(s, sid):
                     times = int(ctx.get("n", 1)) if sk.per_point else 1
                     queue.extend((s, sid) for _ in range(times))
         if not queue:
@@ -258,6 +283,14 @@ class SanguoshaGame(Resolution, Game):
             return False
         self.marks[key] = True
         return self._point(point, [seat], {"seat": seat})
+
+    def _point_others_once(self, point: Point, seat: int) -> bool:
+        """A point of the seat's turn asked of every other living seat, once per turn."""
+        key = "p:" + point.value
+        if key in self.marks:
+            return False
+        self.marks[key] = True
+        return self._point(point, [s for s in range(self.n) if s != seat], {"seat": seat})
 
     def _waits_skill(self, seat: int) -> bool:
         top = self.stack[-1] if self.stack else None
@@ -383,9 +416,11 @@ class SanguoshaGame(Resolution, Game):
             self._cards_discarded(seat=seat, cards=cards, reason=reason, by=None)
         elif kind == "choose":
             self._choose(seat, f, chosen, rng)
-        else:  # an answer an equipment offers on demand (Eight Trigrams' judgment)
-            sk = next(s for s in self.equipment_skills(seat)
-                      if s.demand is not None and s.demand(self, seat, f))
+        else:  # an answer offered on demand (Eight Trigrams' judgment, or a skill's)
+            sid = chosen.get("skill")
+            sk = SKILLS[sid] if sid is not None else next(
+                s for s in self.equipment_skills(seat)
+                if s.demand is not None and s.demand(self, seat, f))
             assert sk.decide is not None
             sk.decide(self, seat, f, chosen, rng)
 
@@ -395,8 +430,7 @@ class SanguoshaGame(Resolution, Game):
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
         elif name in _OTHERS:
-            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]
-                       and not (self.skilled and shielded(self, s, name, tuple(cards)))]
+            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
         elif "targets" in chosen:
             targets = list(chosen["targets"])
             if name == KILL and len(targets) > 1 and self.rules >= 2:
@@ -438,7 +472,15 @@ class SanguoshaGame(Resolution, Game):
                 if self.turn >= self.turn_cap:
                     self._end(self.draw_outcome("turn_cap"), rng)
                     return
-                self._turn_started(seat=self._next_seat(), turn=self.turn + 1)
+                nxt = self._next_seat()
+                if self.turned[nxt] and self.turn > 0:
+                    self._turn_skipped(seat=nxt)
+                    continue
+                self._turn_started(seat=nxt, turn=self.turn + 1)
+            elif k == "turn_over":
+                self._turned_over(seat=d["seat"], face_down=not self.turned[d["seat"]],
+                                  reason=d["reason"])
+
             elif k == "draw":
                 cards = self._take(d["n"], rng)
                 if cards is not None:
@@ -505,6 +547,8 @@ class SanguoshaGame(Resolution, Game):
             elif k == "skill":  # a compulsory skill applies at its point, unasked
                 self._skill_used(seat=d["seat"], skill=d["skill"], cards=[], targets=[],
                                  choice=None)
+            elif k == "extra_turn":
+                self._extra_turn_granted(seat=d["seat"], by=d["by"], reason=d["reason"])
             elif k == "pindian":  # both secret cards are shown at once
                 a, b = d["cards"]
                 self._pindian_shown(seat=d["seat"], target=d["target"], cards=[a, b],
@@ -544,7 +588,11 @@ class SanguoshaGame(Resolution, Game):
     def _next_seat(self) -> int:
         if self.turn == 0:
             return self.first_seat()
-        for s in order_from(self.current, self.n)[1:]:
+        for s in self.extra_turns:
+            if self.alive[s]:
+                return s
+        base = self.current if self.turn_base is None else self.turn_base
+        for s in order_from(base, self.n)[1:]:
             if self.alive[s]:
                 return s
         return self.current
@@ -577,6 +625,14 @@ class SanguoshaGame(Resolution, Game):
     @event("TurnStarted")
     def _turn_started(self, seat: int, turn: int) -> None:
         self._landed()
+        if self.extra_turns:  # an extra turn: the turn order goes on from whose it followed
+            self.extra_turns = [s for s in self.extra_turns if self.alive[s]]
+        if self.extra_turns and self.extra_turns[0] == seat:
+            self.extra_turns.pop(0)
+            if self.turn_base is None:
+                self.turn_base = self.current
+        else:
+            self.turn_base = None
         self.current = seat
         self.turn = turn
         self.phase = "start" if self.skilled else "judgment"
@@ -586,6 +642,48 @@ class SanguoshaGame(Resolution, Game):
         self.kills = 0
         self.skip_play = False
         self.judged = []
+        self._settle()
+
+    @event("TurnSkipped")
+    def _turn_skipped(self, seat: int) -> None:
+        """A turned-over seat's turn would begin: it turns face up instead, and the turn
+        passes on from it."""
+        self._landed()
+        self.turned[seat] = False
+        self.current = seat
+        self._settle()
+
+    @event("TurnedOver")
+    def _turned_over(self, seat: int, face_down: bool, reason: str) -> None:
+        """A seat turns over (叠置): face down, it skips its next turn (Jushou, Fangzhu)."""
+        self._landed()
+        self.turned[seat] = face_down
+        self._settle()
+
+    @event("TargetChosen")
+    def _target_chosen(self, seat: int, target: int, reason: str) -> None:
+        """A skill's owner chose a player for its effect (Quhu's victim): public."""
+        top = self.stack[-1]
+        assert isinstance(top, SkillEffect)
+        top.targets.append(target)
+        self._answer(True)
+        self._settle()
+
+    @event("CardMoved")
+    def _card_moved(self, seat: int, source: int, to: int, card: int, area: str,
+                    reason: str) -> None:
+        """A card moved by ``seat`` from one player's equipment or judgment area into the
+        same area of another (Qiaobian)."""
+        self._landed()
+        remove_from_seat(self, source, card)
+        if area == "equipment":
+            slot = SLOT[card]
+            assert slot is not None
+            self.equip[to][slot] = card
+        else:
+            self.judging[to].append(card)
+        if self._waits_skill(seat):
+            self._answer(True)
         self._settle()
 
     @event("PhaseChanged")
@@ -620,7 +718,7 @@ class SanguoshaGame(Resolution, Game):
         self._let_go(seat, cards, name, supplied=via == SUPPLIED)
         if via not in ("play", SUPPLIED):
             self._answer(True)
-        first = cards[0]
+        first = cards[0] if cards else -1  # no card: a skill's own Kill (Shuangren)
         equips = len(cards) == 1 and KIND[first] == EQUIPMENT and name == NAME[first]
         delays = len(cards) == 1 and (name in (INDULGENCE, LIGHTNING) if self.skilled
                                       else KIND[first] == DELAYED)
@@ -631,7 +729,7 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
-        elif delays and self._cancels(targets[0], name):
+        elif delays and self._cancels(targets[0], name, cards):
             self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
@@ -648,8 +746,10 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            kept = [t for t in targets if not self._cancels(t, name)] if self.skilled \
+            kept = [t for t in targets if not self._cancels(t, name, cards)] if self.skilled \
                 else targets
+            if name == COLLATERAL and kept != targets:  # its one target is the holder
+                kept = [] if targets[0] not in kept else targets
             if kept:  # (a target that cancelled itself is not resolved)
                 self.stack.append(new_use(name, seat, cards, kept))
             else:  # every target cancelled itself: the card goes to the discard pile
@@ -680,11 +780,16 @@ class SanguoshaGame(Resolution, Game):
             top.waiting = None
         elif ask == "peach":
             assert isinstance(top, Dying)
-            self.hp[top.victim] += 1 + (self.skilled and self.peach_bonus(seat, top.victim))
+            healed = 1 + (self.skilled and self.peach_bonus(seat, top.victim))
+            self.hp[top.victim] += healed
             self.hostility[seat][top.victim] -= 2
             top.waiting = None
+            if self.skilled:  # a Peach on the dying heals too (Shushen)
+                self._point(Point.HEALED, [top.victim], {"seat": top.victim, "n": healed})
         else:
             self._answer(True)
+        if self.skilled and ask not in ("nullify", "peach"):  # (those answers are secret)
+            self._point(Point.RESPONDED, [seat], {"u": seat, "name": name})
         self._settle()
 
     @event("Declined")
@@ -736,8 +841,11 @@ class SanguoshaGame(Resolution, Game):
             del self.pile[len(self.pile) - len(cards):]
         self.flight.extend(cards)
         top = self.stack[-1]
-        assert isinstance(top, CardUse)
-        top.revealed = list(cards)
+        if isinstance(top, SkillEffect):  # a skill turns the cards up (Zaiqi)
+            top.peeked = list(cards)
+        else:
+            assert isinstance(top, CardUse)
+            top.revealed = list(cards)
         self._settle()
 
     @event("CardPicked")
@@ -772,6 +880,8 @@ class SanguoshaGame(Resolution, Game):
             self.phase = "end"
         else:
             self._answer(True)
+        if self.skilled and cards:
+            self._point(Point.DISCARDED, [seat], {"seat": seat, "cards": list(cards)})
         self._settle()
 
     @event("EquipmentMoved")
@@ -835,6 +945,13 @@ class SanguoshaGame(Resolution, Game):
             sk.used(self, seat, skill, list(cards), list(targets), choice)
         self._settle()
 
+    @event("ExtraTurnGranted")
+    def _extra_turn_granted(self, seat: int, by: int, reason: str) -> None:
+        """The seat takes one extra turn right after the current one (Fangquan)."""
+        self._landed()
+        self.extra_turns.append(seat)
+        self._settle()
+
     @event("CardsGained")
     def _cards_gained(self, seat: int, cards: list[int], zone: str, reason: str) -> None:
         """Cards taken into a hand from the open (the processing area or the discard pile:
@@ -846,6 +963,9 @@ class SanguoshaGame(Resolution, Game):
             else:
                 self.discard.remove(c)
         self.hands[seat].extend(cards)
+        top = self.stack[-1] if self.stack else None
+        if isinstance(top, SkillEffect) and top.waiting is not None and top.ask == reason:
+            self._answer(True)  # the skill's owner handed them out (Lirang)
         self._settle()
 
     @event("HpLost")
@@ -937,6 +1057,9 @@ class SanguoshaGame(Resolution, Game):
         self.hp[seat] -= amount
         if self.skilled:
             ctx = {"v": seat, "src": source, "n": amount, "cs": list(cards), "r": reason}
+            if source is not None and self.alive[source]:
+                # the source's distance to the victim as it was hit (Kuanggu)
+                ctx["d"] = seat_distances(self, source)[seat]
             # anyone's skills after a seat took damage come last (pushed first)
             self._point(Point.SOMEONE_DAMAGED, [s for s in range(self.n) if self.alive[s]],
                         ctx)
@@ -950,7 +1073,10 @@ class SanguoshaGame(Resolution, Game):
     @event("Healed")
     def _healed(self, seat: int, amount: int, reason: str) -> None:
         self._landed()
-        self.hp[seat] = min(self.max_hp[seat], self.hp[seat] + amount)
+        before = self.hp[seat]
+        self.hp[seat] = min(self.max_hp[seat], before + amount)
+        if self.skilled and self.hp[seat] > before:
+            self._point(Point.HEALED, [seat], {"seat": seat, "n": self.hp[seat] - before})
         self._settle()
 
     @event("Dying")
@@ -976,6 +1102,7 @@ class SanguoshaGame(Resolution, Game):
         self.stack.pop()
         self.alive[seat] = False
         self.killer[seat] = killer
+        held = self.hands[seat] + [c for c in self.equip[seat] if c is not None]
         self.discard.extend(take_all(self, seat))
         if seat == self.current:
             self.discard.extend(self.flight)
@@ -985,8 +1112,10 @@ class SanguoshaGame(Resolution, Game):
         self.stack.append(AfterDeath(victim=seat, source=killer,
                                      todo=self.on_death(seat, killer)))
         if self.skilled:
+            # ``cs``: the hand and equipment cards the death discarded (Xingshang)
             self._point(Point.DEATH, [s for s in range(self.n) if self.alive[s]],
-                        {"v": seat, "src": killer})
+                        {"v": seat, "src": killer, "cs": held})
+            self._point(Point.KILLED, [seat], {"v": seat, "src": killer})
         self._settle()
 
     @event("RewardDrawn")

@@ -225,6 +225,10 @@ class HegemonyGame(SanguoshaGame):
         self.side: list[str | None] = [None] * n  # fixed at the first show
         self.first = 0
         self.show_turn = 0  # the turn whose start-of-turn show step was offered
+        #: the generals ("head", "deputy") whose skills a seat lost for good (Duanchang)
+        self.lost: list[list[str]] = [[] for _ in range(n)]
+        #: a general of the seat was hidden again (Qingcheng): no second showing bonus
+        self.rehidden = [False] * n
 
     # --- setup events -----------------------------------------------------------------
     @event("CandidatesDealt")
@@ -525,7 +529,7 @@ class HegemonyGame(SanguoshaGame):
         """Queue what showing makes due: bonuses when both are first shown (the living
         only), then the victory check."""
         todo: list[dict[str, Any]] = []
-        if not was_both and all(self.shown[seat]) and self.alive[seat]:
+        if not was_both and all(self.shown[seat]) and self.alive[seat] and not self.rehidden[seat]:
             head, deputy = self.generals[seat]
             if perfect_pair(head, deputy):
                 todo.append({"k": "pair", "seat": seat})
@@ -565,14 +569,17 @@ class HegemonyGame(SanguoshaGame):
         self._settle()
 
     def _arm_skills(self) -> None:
-        """Rules 4: each seat holds the Kingdom Wars skills of both its generals, offered
-        while hidden too (using one shows its general first). The modifiers that count are
-        the shown generals' and, while hidden, those marked ``shows_when_needed``."""
+        """Rules 4: each seat holds the Kingdom Wars skills of both its generals (but
+        those of a general whose skills it lost), offered while hidden too (using one
+        shows its general first). The modifiers that count are the shown generals' and,
+        while hidden, those marked ``shows_when_needed``."""
         skills, moded = [], []
         for s in range(self.n):
             mine: list[str] = []
             counted: list[str] = []
             for i in (0, 1):
+                if (HEAD, DEPUTY)[i] in self.lost[s]:
+                    continue
                 for sid in self.general_skills(s, i):
                     mine.append(sid)
                     if self.shown[s][i] or SKILLS[sid].mods.get(SHOWS_WHEN_NEEDED):
@@ -580,6 +587,42 @@ class HegemonyGame(SanguoshaGame):
             skills.append(tuple(mine))
             moded.append(tuple(counted))
         self.set_skills(skills, moded)
+
+    def generals_of(self, seat: int) -> list[str]:
+        """The seat's generals ("head", "deputy") that still have their skills."""
+        return [w for w in (HEAD, DEPUTY) if w not in self.lost[seat]] if self.generals[
+            seat] else []
+
+    def may_show(self, seat: int) -> bool:
+        """Whether a shown general's skill forbids the seat to show one now (Huoshui)."""
+        for o in range(self.n):
+            rule = self.alive[o] and self.mod(o, "bars_show")
+            if rule and rule(self, o, seat):
+                return False
+        return True
+
+    @event("GeneralHidden")
+    def _general_hidden(self, seat: int, which: str, by: int, reason: str) -> None:
+        """One of the seat's shown generals is turned face down again (Qingcheng): its
+        skills are out of play until it is shown again; the seat keeps its side."""
+        self.shown[seat][0 if which == HEAD else 1] = False
+        self.rehidden[seat] = True
+        self._arm_skills()
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.waiting is not None and top.ask == reason:
+            self._answer(True)
+        self._settle()
+
+    @event("SkillsLost")
+    def _skills_lost(self, seat: int, which: str, reason: str) -> None:
+        """The seat loses the skills of one of its generals for the rest of the game,
+        shown or not (Duanchang)."""
+        self.lost[seat].append(which)
+        self._arm_skills()
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.waiting is not None and top.ask == reason:
+            self._answer(True)
+        self._settle()
 
     @event("KingdomDecided")
     def _kingdom_decided(self, seat: int, kingdom: str, side: str, careerist: bool,
@@ -720,6 +763,7 @@ class HegemonyGame(SanguoshaGame):
             "kingdom": self.kingdom_of(seat) if g and (side is not None or mine) else None,
             "gender": self.gender(seat),
             "chosen": bool(g),
+            "face_down": self.turned[seat],  # turned over: skips its next turn
         }
         if mine:
             out["candidates"] = list(self.candidates[seat])

@@ -32,6 +32,7 @@ from domain.sanguosha.cards import (
     KILL,
     KILLS,
     NAME,
+    NULLIFICATION,
     NULLIFICATIONS,
     PEACH,
     PEACH_GARDEN,
@@ -72,12 +73,22 @@ from domain.sanguosha.frames import (
 )
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import kill_targets
-from domain.sanguosha.skill import SKILLS, Kind, Point
+from domain.sanguosha.skill import JUDGE_KEEPS, SKILLS, Kind, Point
 from domain.sanguosha.zones import has_cards
 
 
 class Resolution:
     """Mixin of the engine aggregate: frame steps, run only from event bodies."""
+
+    def _source_of(self, f: CardUse) -> int | None:
+        """Who deals the damage of an area card: its user, unless another seat's skill
+        makes it the source (``damage_source``: no source once that seat is dead)."""
+        if self.skilled:
+            for s in range(self.n):
+                names = self.mods[s].get("damage_source")
+                if s != f.user and names is not None and f.name in names:
+                    return s if self.alive[s] else None
+        return f.user
 
     # State lives on the engine aggregate. The annotations are for type checkers only:
     # at run time eventsourcing would read class annotations as constructor fields.
@@ -106,11 +117,14 @@ class Resolution:
         skills: list[tuple[str, ...]]
         marks: dict[str, Any]
         virtual: dict[int, str]
+        mods: list[dict[str, Any]]
 
         def mod(self, seat: int, key: str) -> Any: ...
         def _point(self, point: Point, seats: list[int], ctx: dict[str, Any]) -> bool: ...
         def _point_once(self, point: Point, seat: int) -> bool: ...
+        def _point_others_once(self, point: Point, seat: int) -> bool: ...
         def _watch(self) -> bool: ...
+        def spent_skill(self, seat: int, sid: str) -> bool: ...
         def holds(self, seat: int, name: str) -> bool: ...
         def equip_mod(self, seat: int, key: str) -> Any: ...
         def equipment_skills(self, seat: int) -> list[Any]: ...
@@ -178,7 +192,11 @@ class Resolution:
         if self._ask_everyone:
             return True
         alive = self.alive
-        return any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands))
+        if any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands)):
+            return True
+        # a card a skill plays as a Nullification (Kanpo)
+        return self.skilled and any(alive[s] and self.holds(s, NULLIFICATION)
+                                    for s in range(self.n))
 
     def _can_kill(self, seat: int) -> bool:
         hand = self.hands[seat]
@@ -194,6 +212,10 @@ class Resolution:
             if c in fl:
                 fl.remove(c)
                 self.discard.append(c)
+        if self.skilled:
+            real = len(f.cards) == 1 and NAME[f.cards[0]] == f.name
+            self._point(Point.CARD_DONE, [s for s in range(self.n) if self.alive[s]],
+                        {"u": f.user, "name": f.name, "cards": list(f.cards), "real": real})
 
     def _window(self, f: Any, trick: str, target: int) -> bool | None:
         """Open a Nullification window on ``trick``'s effect on ``target``.
@@ -221,6 +243,12 @@ class Resolution:
             if not self._point_once(Point.START, cur):
                 self.phase = "judgment"
         elif ph == "judgment":
+            if self.skilled and not self.judged:
+                if self._point_once(Point.JUDGE_PHASE, cur):
+                    return
+                if self.marks.get("skip_judgment"):
+                    self.phase = "draw"
+                    return
             for card in reversed(self.judging[cur]):
                 if card not in self.judged:
                     self.judged.append(card)
@@ -229,6 +257,9 @@ class Resolution:
             self.phase = "draw"
         elif ph == "draw":
             if self.skilled:
+                if self.marks.get("skip_draw_phase"):  # skipped before it began (Shensu)
+                    self.phase = "play"
+                    return
                 if self._point_once(Point.DRAW, cur):
                     return
                 if self.marks.get("skip_draw"):
@@ -239,7 +270,9 @@ class Resolution:
                 return
             self.due = {"k": "draw", "seat": cur, "n": 2, "reason": "draw_phase"}
         elif ph == "play":
-            if self.skip_play:
+            if self.skilled and not self.skip_play and self._point_once(Point.PLAY, cur):
+                return
+            if self.skip_play or self.marks.get("skip_play"):
                 self.due = {"k": "phase", "seat": cur, "phase": "discard", "skipped": "play"}
             else:
                 self.stack.append(PlayPhase(waiting=cur, ask="play"))
@@ -256,7 +289,8 @@ class Resolution:
             else:
                 self.due = {"k": "turn_end", "seat": cur}
         else:
-            if self.skilled and self._point_once(Point.END, cur):
+            if self.skilled and (self._point_once(Point.END, cur)
+                                 or self._point_others_once(Point.OTHER_END, cur)):
                 return
             self.due = {"k": "turn_end", "seat": cur}
 
@@ -266,7 +300,8 @@ class Resolution:
         everyone = self._ask_everyone
         for s in order_from(self.current, self.n):
             if alive[s] and s not in passed and (
-                    everyone or not NULLIFICATIONS.isdisjoint(hands[s])):
+                    everyone or not NULLIFICATIONS.isdisjoint(hands[s])
+                    or (self.skilled and self.holds(s, NULLIFICATION))):
                 f.wait(s, "nullify")
                 return
         self.stack.pop()
@@ -445,7 +480,7 @@ class Resolution:
             if f.take_answer():
                 f.stage = Stage.NEXT
             else:
-                self._deal(f.target, f.user, 1, f.cards, f.name, "next")
+                self._deal(f.target, self._source_of(f), 1, f.cards, f.name, "next")
         else:
             f.index += 1
             f.stage = Stage.START
@@ -663,7 +698,8 @@ class Resolution:
         while q:
             seat, sid = q.pop(0)
             sk = SKILLS[sid]
-            if self.alive[seat] and sk.can(self, seat, f):
+            if ((self.alive[seat] or f.point == Point.KILLED)
+                    and not self.spent_skill(seat, sid) and sk.can(self, seat, f)):
                 f.current = (seat, sid)
                 if sk.kind == Kind.COMPULSORY and self.skill_shown(seat, sid):
                     self.due = {"k": "skill", "seat": seat, "skill": sid}
@@ -706,7 +742,8 @@ class Resolution:
             self._point(Point.JUDGED, [f.owner], {"j": f.owner, "r": reason, "card": card})
             return
         card = f.card
-        if card in self.flight:
+        keep = f.reason in JUDGE_KEEPS and judge_result(f.reason, card)
+        if card in self.flight and not keep:
             self.flight.remove(card)
             self.discard.append(card)
         self.stack.pop()

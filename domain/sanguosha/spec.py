@@ -11,7 +11,7 @@ from domain.sanguosha.engine import SanguoshaGame
 from domain.sanguosha.generals import ROSTER
 from domain.sanguosha.hegemony import BONUS_MODES, CANDIDATES, VICTORY_RULES, HegemonyGame
 from domain.sanguosha.identity import TEN_PLAYER_TABLES, IdentityGame
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
+from domain.sanguosha.skill import GENERAL_SKILLS, KW_SKILLS, SKILLS
 from domain.sanguosha.text import SanguoshaNarrator, catalogue
 from domain.spec import GameSpec, Option
 
@@ -35,16 +35,18 @@ def identity_narrator() -> SanguoshaNarrator:
                              lord_skills=[s.id for s in SKILLS.values() if s.lord])
 
 
+def hegemony_narrator() -> SanguoshaNarrator:
+    """Kingdom Wars in words: generals and their Kingdom Wars skills by name (``rende_kw``
+    reads "Rende"), cards used as another told with the skill that made them."""
+    names = {g.id: g.en for g in ROSTER.values()} | {s.id: s.name for s in SKILLS.values()}
+    conversions = {g: [(sid, c.to, c.fits) for sid in ids for c in SKILLS[sid].conversions]
+                   for g, ids in KW_SKILLS.items()}
+    return SanguoshaNarrator(names, skills=KW_SKILLS, conversions=conversions)
+
+
 def identity_audit(facts: list[Fact]) -> Recount:
-    """The identity referee (``domain/referee/identity.py``) judges every game played
-    without generals; games with the ``generals`` option (their skills) are not yet known
-    to it and keep the engine-side recount, which says so."""
-    options = (facts[0].data.get("options") or {}) if facts else {}
-    if options.get("generals"):
-        recount = audit.recount(facts)
-        recount.unjudged = ("generals and their skills: the independent referee does not "
-                            "judge them yet")
-        return recount
+    """The identity referee (``domain/referee/identity.py``) judges every game, generals
+    and their skills included (``identity_skills`` and its kingdoms' modules)."""
     return identity_referee.referee(facts)
 
 
@@ -53,7 +55,9 @@ def hegemony_audit(facts: list[Fact]) -> Recount:
     generals have no skills (rules before 4, or the option ``skills`` off); it knows no
     skill, so a game with skills keeps the engine-side recount, which says so."""
     options = (facts[0].data.get("options") or {}) if facts else {}
-    if audit.rules_of(facts) >= 4 and options.get("skills", True) is not False:
+    if audit.rules_of(facts) >= 4 and options.get("skills", True) is not False and any(
+            f.type == "GeneralsShown" and any(g in KW_SKILLS for g in f.data.get("generals", ()))
+            for f in facts):
         recount = audit.recount(facts, "hegemony")
         recount.unjudged = ("Kingdom Wars generals' skills: the independent referee does "
                             "not judge them yet")
@@ -111,7 +115,7 @@ HEGEMONY = GameSpec(
                "generals without skills, as games were before rules 4"),
     ),
     referee=hegemony_audit,
-    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
+    narrator=hegemony_narrator(),
     cards=catalogue,
     rules="docs/rules/kingdom-wars.md",
 )

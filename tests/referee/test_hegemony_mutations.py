@@ -34,11 +34,8 @@ def game(seed: int, turn_cap: int | None = None) -> HegemonyGame:
     rng = random.Random(seed)
     n = 4 + seed % 7
     policy = HEGEMONY_POLICIES[sorted(HEGEMONY_POLICIES)[seed % 2]]
-    # the referee knows no skill: it judges tables of generals without skills
-    options: dict[str, Any] = {"skills": False}
-    if turn_cap is not None:
-        options["turn_cap"] = turn_cap
-    g = HegemonyGame.new([f"p{s}" for s in range(n)], options, rng=rng)
+    options: dict[str, Any] = {} if turn_cap is None else {"turn_cap": turn_cap}
+    g = HegemonyGame.new([f"p{s}" for s in range(n)], options, rng=rng, rules=3)  # no skills
     return play_out(g, [policy] * n, rng)  # type: ignore[return-value]
 
 

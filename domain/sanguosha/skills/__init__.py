@@ -6,6 +6,10 @@ pindian (``pindian``), registered on import in the skill registry
 from domain.sanguosha.skills import (  # noqa: F401  (registration)
     equipment,
     kw_qun,
+    kw_qun2,
+    kw_shu,
+    kw_wei,
+    kw_wei_turn,
     kw_wu,
     pindian,
     qun,
