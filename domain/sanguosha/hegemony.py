@@ -374,7 +374,13 @@ class HegemonyGame(SanguoshaGame):
             return [{"type": "fish_bonus", "choice": "draw"},
                     {"type": "fish_bonus", "choice": "decline"}]
         out = super()._answers(seat, f)
-        if ask == "play" and self.rules >= 4 and self.skilled:
+        if not (self.skilled and self.rules >= 4) or all(self.shown[seat]):
+            return out
+        if not self.may_show(seat):  # a skill forbids showing: hidden skills are out
+            secret = {sid for i in (0, 1) if not self.shown[seat][i]
+                      for sid in self.general_skills(seat, i)}
+            return [a for a in out if a.get("skill") not in secret]
+        if ask == "play":
             shows = [{"type": "show", "which": w} for i, w in enumerate((HEAD, DEPUTY))
                      if not self.shown[seat][i] and self._switches_on(seat, i)]
             if shows:
