@@ -321,6 +321,7 @@ class HegemonyGame(SanguoshaGame):
         """The skills of the seat's shown generals: those that apply unasked. (The
         seat's ``skills`` also lists its hidden generals', offered to it alone.)"""
         return tuple(sid for i in (0, 1) if self.shown[seat][i]
+                     and (HEAD, DEPUTY)[i] not in self.lost[seat]
                      for sid in self.general_skills(seat, i))
 
     def _owner_of(self, seat: int, sid: str) -> int | None:
@@ -491,9 +492,10 @@ class HegemonyGame(SanguoshaGame):
 
     # --- the start-of-turn step and the mode's frames ----------------------------------
     def _turn_step(self) -> None:
-        """At the start of its turn (before its start phase's skills, or its judgment) a
-        seat with a hidden general is asked whether to show."""
-        if self.phase in ("start", "judgment") and self.show_turn != self.turn:
+        """At the start of its turn (after its start phase's skills, before judgment) a
+        seat with a hidden general is asked whether to show (a hidden general's start
+        phase skill is offered before: using it shows the general)."""
+        if self.phase == "judgment" and self.show_turn != self.turn:
             self.show_turn = self.turn
             cur = self.current
             if self.hidden(cur):

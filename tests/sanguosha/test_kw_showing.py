@@ -172,31 +172,52 @@ def test_a_hidden_compulsory_skill_asks_to_show_and_does_not_apply_if_declined(
     # given: Xu Chu (deputy of seat 0) draws a card at its start phase, compulsorily
     skills("xuchu", START_DRAW)
     game = table([("caocao", "xuchu"), SHU, WU, ("lvbu", "zhangjiao")])
-    # when: seat 0 shows nothing at the start of its turn
-    act(game, 0, type="decline")
-    # then: the hidden general's compulsory skill asks; declined, nothing happens
+    # then: at its start phase the hidden general's compulsory skill asks
     assert game.ask == "skill" and game.view(0)["pending"]["skill"] == "t_start"
     hand = len(game.hands[0])
+    # when: declined (and nothing shown at the show step), nothing happens
     events = act(game, 0, type="decline")
+    assert game.ask == "show"
+    events += act(game, 0, type="decline")
     assert "SkillUsed" not in kinds(events) and len(game.hands[0]) == hand + 2  # draw phase
+
+
+def next_turn(game: HegemonyGame, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """When: turns pass (nothing used, nothing shown) until ``seat``'s next play phase."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    turn = game.turn
+    for _ in range(200):
+        if game.current == seat and game.turn > turn and game.ask == "play":
+            return out
+        who = game.to_act()[0]
+        if game.ask == "play":
+            out += act(game, who, type="end_play")
+        elif game.ask == "discard":
+            a = game.legal_actions(who)[0]
+            out += act(game, who, type="discard", cards=a["from"][:a["count"]])
+        else:
+            out += act(game, who, type="decline")
+    raise AssertionError("the turn never came")
 
 
 def test_a_shown_compulsory_skill_applies_unasked(skills: Callable[..., None]) -> None:
     skills("xuchu", START_DRAW)
     game = table([("caocao", "xuchu"), SHU, WU, ("lvbu", "zhangjiao")])
-    # when: seat 0 shows Xu Chu at the start of its turn
-    events = act(game, 0, type="show", which="deputy")
-    # then: its start phase draws at once, with no question, then the draw phase
-    assert kinds(events)[:4] == ["GeneralsShown", "KingdomDecided", "SkillUsed", "CardsDrawn"]
-    assert named(events, "CardsDrawn")[0]["reason"] == "t_start"
-    assert game.ask == "play"
+    act(game, 0, type="decline")  # the hidden skill, this time
+    act(game, 0, type="show", which="deputy")  # Xu Chu shown at the show step
+    # when: seat 0's next turn comes
+    events = next_turn(game, 0)
+    # then: its start phase draws at once, with no question
+    i = kinds(events).index("SkillUsed")
+    assert named(events, "SkillUsed")[0]["skill"] == "t_start"
+    assert kinds(events)[i + 1] == "CardsDrawn" and events[i + 1][1]["reason"] == "t_start"
+    assert events[i - 1][0] == "TurnStarted"
 
 
 def test_a_compulsory_skill_accepted_while_hidden_shows_its_general(
         skills: Callable[..., None]) -> None:
     skills("xuchu", START_DRAW)
     game = table([("caocao", "xuchu"), SHU, WU, ("lvbu", "zhangjiao")])
-    act(game, 0, type="decline")
     events = act(game, 0, type="skill", skill="t_start")
     assert kinds(events)[:4] == ["GeneralsShown", "KingdomDecided", "SkillUsed", "CardsDrawn"]
     assert game.hidden(0) == ["head"]

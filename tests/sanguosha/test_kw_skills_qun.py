@@ -650,7 +650,7 @@ def test_qingcheng_an_equipment_card_turns_a_shown_general_face_down_again() -> 
     # then: Hua Tuo is hidden again, and his skills are out of play; the side stays
     assert named(events, "GeneralHidden") == [{"seat": 1, "which": "deputy", "by": 0,
                                                "reason": "qingcheng"}]
-    assert game.shown[1] == [True, False] and game.skills[1] == ("wushuang",)
+    assert game.shown[1] == [True, False] and game.shown_skills(1) == ("wushuang",)
     assert game.side[1] == "qun" and horse in game.discard
     assert game.view(2)["seats"][1]["generals"] == ["lvbu", None]
     # and: at his turn he may show it again, with no second bonus
