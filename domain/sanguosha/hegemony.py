@@ -603,6 +603,7 @@ class HegemonyGame(SanguoshaGame):
             "kingdom": self.kingdom_of(seat) if g and (side is not None or mine) else None,
             "gender": self.gender(seat),
             "chosen": bool(g),
+            "face_down": self.turned[seat],  # turned over: skips its next turn
         }
         if mine:
             out["candidates"] = list(self.candidates[seat])

@@ -642,6 +642,24 @@ class _Story:
         return (f"{self.who(d.get('seat'))} takes {cards_text(d.get('cards'), d.get('count'))}"
                 f"{self.reason(d.get('reason'))}"), i
 
+    def on_CardMoved(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        """A card moved between two players' areas (Qiaobian)."""
+        return (f"{self.who(d.get('seat'))} moves {cards_text([d.get('card')], None)} from "
+                f"{self.who(d.get('source'))}'s {d.get('area')} area to "
+                f"{self.who(d.get('to'))}'s {d.get('area')} area"
+                f"{self.reason(d.get('reason'))}"), i
+
+    def on_TargetChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} chooses {self.who(d.get('target'))}"
+                f"{self.reason(d.get('reason'))}"), i
+
+    def on_TurnedOver(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        way = "face down" if d.get("face_down") else "face up"
+        return f"{self.who(d.get('seat'))} turns {way}{self.reason(d.get('reason'))}", i
+
+    def on_TurnSkipped(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return f"{self.who(d.get('seat'))} turns face up and skips the turn", i
+
     def on_CardsGiven(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return (f"{self.who(d.get('seat'))} gives {self.who(d.get('to'))} "
                 f"{cards_text(d.get('cards'), d.get('count'))}{self.reason(d.get('reason'))}"), i
