@@ -509,6 +509,7 @@ def test_guidao_a_black_card_replaces_the_judgment_and_he_takes_the_old_one() ->
 # --- Cai Wenji: Beige, Duanchang --------------------------------------------------------------
 @pytest.mark.parametrize(("judged", "effect"), [
     (("peach", "H", 3), "heal"), (("dodge", "D", 3), "draw"), (("kill", "C", 9), "discard"),
+    (("kill", "S", 9), "turn_over"),
 ])
 def test_beige_after_a_kill_hurts_someone_she_discards_and_they_judge(
         judged: tuple[str, str, int], effect: str) -> None:
@@ -529,6 +530,10 @@ def test_beige_after_a_kill_hurts_someone_she_discards_and_they_judge(
         assert game.hp[1] == game.max_hp[1]
     elif effect == "draw":
         assert len(game.hands[1]) == hand1 + 2
+    elif effect == "turn_over":  # spade: Xu Chu turns over (skips his next turn)
+        assert named(events, "TurnedOver") == [{"seat": 0, "face_down": True,
+                                                "reason": "beige"}]
+        assert game.turned[0]
     else:  # club: Xu Chu discards two cards, no choice to refuse
         assert game.to_act() == [0] and all(a["type"] == "discard"
                                              for a in game.legal_actions(0))

@@ -163,16 +163,11 @@ def _beige_step(game: Any, f: Frame) -> None:
         elif suit == "C" and src is not None and game.alive[src] and he(game, src):
             f.stage = "asked"
             f.wait(src, "beige")
-        elif suit == "S" and src is not None and game.alive[src] and _can_turn_over(game):
+        elif suit == "S" and src is not None and game.alive[src]:
             game.due = {"k": "turn_over", "seat": src, "reason": "beige"}
         return
     f.answer = None
     game.stack.pop()
-
-
-def _can_turn_over(game: Any) -> bool:
-    """Turning over (a face-down seat skips its next turn) is the engine's where present."""
-    return hasattr(game, "turned")
 
 
 def _beige_answers(game: Any, seat: int, f: Frame) -> list[Action]:
