@@ -489,6 +489,10 @@ class SanguoshaGame(Resolution, Game):
             elif k == "skill":  # a compulsory skill applies (no question)
                 self._skill_used(seat=d["seat"], skill=d["skill"], cards=[], targets=[],
                                  choice=None)
+            elif k == "swap_hands":
+                a, b = d["seat"], d["other"]
+                self._hands_swapped(seat=a, other=b, cards=list(self.hands[a]),
+                                    other_cards=list(self.hands[b]), reason=d["reason"])
             elif k == "pindian":  # both secret cards are shown at once
                 a, b = d["cards"]
                 self._pindian_shown(seat=d["seat"], target=d["target"], cards=[a, b],
@@ -885,6 +889,14 @@ class SanguoshaGame(Resolution, Game):
         self._answer(True)
         self._settle()
 
+    @event("HandsSwapped")
+    def _hands_swapped(self, seat: int, other: int, cards: list[int], other_cards: list[int],
+                       reason: str) -> None:
+        """Two seats exchange their whole hands (Dimeng): each then knows both hands."""
+        self._landed()
+        self.hands[seat], self.hands[other] = list(other_cards), list(cards)
+        self._settle()
+
     @event("PindianCardChosen")
     def _pindian_card_chosen(self, seat: int, card: int) -> None:
         """A seat chooses its pindian card in secret (only it sees which); the card stays
@@ -1102,6 +1114,9 @@ class SanguoshaGame(Resolution, Game):
         if (name == "CardTaken" and data["area"] == "hand" and data["reason"] != "fanjian"
                 and viewer not in (data["seat"], data["source"])):
             return {**data, "card": None}
+        if name == "HandsSwapped" and viewer not in (data["seat"], data["other"]):
+            return {**data, "cards": None, "other_cards": None,
+                    "counts": [len(data["cards"]), len(data["other_cards"])]}
         if name == "PindianCardChosen" and viewer != data["seat"]:
             return {**data, "card": None}
         if name == "CardsPeeked" and viewer != data["seat"]:

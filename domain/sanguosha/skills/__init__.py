@@ -7,6 +7,7 @@ from domain.sanguosha.skills import (  # noqa: F401  (registration)
     equipment,
     kw_qun,
     kw_wu,
+    kw_wu_exchange,
     pindian,
     qun,
     shu,
