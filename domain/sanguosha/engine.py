@@ -224,7 +224,7 @@ class SanguoshaGame(Resolution, Game):
         current player) in a trigger frame. False when no skill is on the point."""
         queue: list[tuple[int, str]] = []
         for s in order_from(self.current, self.n) if len(seats) > 1 else seats:
-            if s not in seats or not self.alive[s]:
+            if s not in seats or not (self.alive[s] or point == Point.KILLED):
                 continue
             for sid in self.skills[s]:
                 sk = SKILLS[sid]
@@ -608,7 +608,7 @@ class SanguoshaGame(Resolution, Game):
         self._let_go(seat, cards, name, supplied=via == SUPPLIED)
         if via not in ("play", SUPPLIED):
             self._answer(True)
-        first = cards[0]
+        first = cards[0] if cards else -1  # no card: a skill's own Kill (Shuangren)
         equips = len(cards) == 1 and KIND[first] == EQUIPMENT and name == NAME[first]
         delays = len(cards) == 1 and (name in (INDULGENCE, LIGHTNING) if self.skilled
                                       else KIND[first] == DELAYED)
@@ -673,6 +673,8 @@ class SanguoshaGame(Resolution, Game):
             top.waiting = None
         else:
             self._answer(True)
+        if self.skilled and ask not in ("nullify", "peach"):  # (those answers are secret)
+            self._point(Point.RESPONDED, [seat], {"u": seat, "name": name})
         self._settle()
 
     @event("Declined")
@@ -760,6 +762,8 @@ class SanguoshaGame(Resolution, Game):
             self.phase = "end"
         else:
             self._answer(True)
+        if self.skilled and cards:
+            self._point(Point.DISCARDED, [seat], {"seat": seat, "cards": list(cards)})
         self._settle()
 
     @event("EquipmentMoved")
@@ -833,6 +837,9 @@ class SanguoshaGame(Resolution, Game):
             else:
                 self.discard.remove(c)
         self.hands[seat].extend(cards)
+        top = self.stack[-1] if self.stack else None
+        if isinstance(top, SkillEffect) and top.waiting is not None and top.ask == reason:
+            self._answer(True)  # the skill's owner handed them out (Lirang)
         self._settle()
 
     @event("HpLost")
@@ -982,6 +989,7 @@ class SanguoshaGame(Resolution, Game):
         if self.skilled:
             self._point(Point.DEATH, [s for s in range(self.n) if self.alive[s]],
                         {"v": seat, "src": killer})
+            self._point(Point.KILLED, [seat], {"v": seat, "src": killer})
         self._settle()
 
     @event("RewardDrawn")

@@ -238,6 +238,8 @@ class Resolution:
                 return
             self.due = {"k": "draw", "seat": cur, "n": 2, "reason": "draw_phase"}
         elif ph == "play":
+            if self.skilled and not self.skip_play and self._point_once(Point.PLAY, cur):
+                return
             if self.skip_play:
                 self.due = {"k": "phase", "seat": cur, "phase": "discard", "skipped": "play"}
             else:
@@ -661,7 +663,7 @@ class Resolution:
         q = f.queue
         while q:
             seat, sid = q.pop(0)
-            if self.alive[seat] and SKILLS[sid].can(self, seat, f):
+            if (self.alive[seat] or f.point == Point.KILLED) and SKILLS[sid].can(self, seat, f):
                 f.current = (seat, sid)
                 if SKILLS[sid].kind == Kind.COMPULSORY:  # applies without a question
                     self.due = {"k": "skill", "seat": seat, "skill": sid}

@@ -56,6 +56,10 @@ class Point(StrEnum):
     KILL_HIT = "kill_hit"  # the owner's Kill hits, before its damage (Ice Sword, Kylin)
     # (from here on: for skills as well as equipment)
     SOMEONE_DAMAGED = "someone_damaged"  # after any seat took damage (every living owner)
+    PLAY = "play"  # the owner's play phase begins (Shuangren)
+    RESPONDED = "responded"  # the owner played a card in answer to a window (Leiji)
+    DISCARDED = "discarded"  # the owner's cards were discarded, by anyone (Lirang)
+    KILLED = "killed"  # the owner died: its own skills, though dead (Duanchang)
 
 
 class Kind(StrEnum):

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from domain.sanguosha import skill_bot_qun
 from domain.sanguosha.cards import (
     DODGE,
     DUEL,
@@ -70,7 +71,10 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
     offers = [a for a in seen.legal if a["type"] == "skill"]
     if not offers:
         return DECLINE
-    if sid == "guicai":
+    qun = skill_bot_qun.trigger(seen, friend, sid, offers, worth)
+    if qun is not None:
+        return qun
+    if sid in ("guicai", "guidao"):
         return _retrial(seen, friend)
     if sid == "liuli":
         enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
@@ -94,6 +98,9 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
 def _effect(seen: Seen, friend: Friend) -> Action:
     """A question a skill's effect asks (the owner's choice, or its victim's)."""
     sid, legal, me = seen.pending.get("skill"), seen.legal, seen.me
+    qun = skill_bot_qun.effect(seen, friend, sid, legal, worth)
+    if qun is not None:
+        return qun
     if sid == "ganglie":  # the source: two hand cards, or 1 damage
         template = next((a for a in legal if a["type"] == "discard"), None)
         if template is not None and (seen.hp[me] <= 1 or len(template["from"]) >= 4):
@@ -124,7 +131,7 @@ def _effect(seen: Seen, friend: Friend) -> Action:
         pick = max(legal, key=lambda a: friend(seen, a["targets"][0]))
         return _cheapest(pick)
     a = next((a for a in legal if a != DECLINE), legal[-1])
-    return _cheapest(a) if "count" in a and "from" in a else a
+    return _cheapest(a) if "count" in a and "from" in a else a  # a template: the cheapest
 
 
 def choose_general(seen: Seen, rng: random.Random) -> Action:
@@ -190,7 +197,7 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             out.append((3.0, a))
         elif sid == "jijiang" and rel[0] < 0 and not any(NAME[c] == KILL for c in hand):
             out.append((4.5, a))
-    return out
+    return out + skill_bot_qun.plays(seen, friend, worth)
 
 
 def high_card(hand: list[int]) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from domain.sanguosha.actions import InvalidTarget, NotAChoice, WrongAction
-from domain.sanguosha.cards import NAME
+from domain.sanguosha.cards import NAME, RED
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.plays import kill_targets
 from domain.sanguosha.skill import GENERAL_SKILLS, KW_SKILLS, SKILLS
@@ -437,3 +437,181 @@ def test_kuangfu_discards_when_his_slot_is_taken() -> None:
     assert game.legal_actions(0) == [{"type": "choose", "card": horse, "choice": "discard"}]
     act(game, 0, type="choose", card=horse, choice="discard")
     assert horse in game.discard
+
+
+# --- Zhang Jiao: Leiji, Guidao -----------------------------------------------------------------
+ZHANGJIAO = ("zhangjiao", "caiwenji")
+
+
+def test_leiji_after_his_dodge_a_spade_judgment_deals_two_damage() -> None:
+    # given: Xu Chu (seat 1) Kills Zhang Jiao, who dodges; the judgment card is a spade
+    kill, dodge = card(("kill", "C", 4)), card(("dodge", "D", 2))
+    game = table([ZHANGJIAO, WEI, SHU, WU], hands={0: [dodge], 1: [kill]},
+                 pile=[None, None, ("dismantlement", "S", 4)], shown=(0, 2, 3), first=1)
+    act(game, 1, type="use", card=kill, targets=[0])
+    act(game, 0, type="respond", card=dodge)
+    # then: Leiji is offered on any living player
+    assert asked_skill(game) == "leiji"
+    assert offers(game, 0, "leiji") == [{"type": "skill", "skill": "leiji", "targets": [t]}
+                                        for t in range(4)]
+    events = act(game, 0, type="skill", skill="leiji", targets=[1])
+    while game.ask == "skill":  # Guidao: keep the judgment
+        events += act(game, game.to_act()[0], type="decline")
+    assert named(events, "Judged")[0]["reason"] == "leiji"
+    (dmg,) = named(events, "Damaged")
+    assert (dmg["seat"], dmg["source"], dmg["amount"], dmg["reason"]) == (1, 0, 2, "leiji")
+
+
+def test_guidao_a_black_card_replaces_the_judgment_and_he_takes_the_old_one() -> None:
+    # given: as above, but the judgment card is a heart; Zhang Jiao holds a black card
+    kill, dodge = card(("kill", "C", 4)), card(("dodge", "D", 2))
+    spade, heart = card(("dismantlement", "S", 4)), card(("peach", "H", 3))
+    game = table([ZHANGJIAO, WEI, SHU, WU], hands={0: [dodge, spade], 1: [kill]},
+                 pile=[None, None, heart], shown=(0, 2, 3), first=1)
+    act(game, 1, type="use", card=kill, targets=[0])
+    act(game, 0, type="respond", card=dodge)
+    act(game, 0, type="skill", skill="leiji", targets=[1])
+    # then: before the judgment takes effect Guidao offers his black cards only
+    assert asked_skill(game) == "guidao"
+    black = [a["card"] for a in offers(game, 0, "guidao")]
+    assert spade in black and all(not RED[c] for c in black)
+    events = act(game, 0, type="skill", skill="guidao", card=spade)
+    # then: the spade decides (2 damage) and the heart is his
+    assert heart in game.hands[0] and spade not in game.hands[0]
+    assert named(events, "Damaged")[0]["amount"] == 2 and spade in game.discard
+
+
+# --- Cai Wenji: Beige, Duanchang --------------------------------------------------------------
+@pytest.mark.parametrize(("judged", "effect"), [
+    (("peach", "H", 3), "heal"), (("dodge", "D", 3), "draw"), (("kill", "C", 9), "discard"),
+])
+def test_beige_after_a_kill_hurts_someone_she_discards_and_they_judge(
+        judged: tuple[str, str, int], effect: str) -> None:
+    # given: Xu Chu (seat 0) Kills Zhang Fei (seat 1); Cai Wenji (seat 2) watches
+    kill = card(("kill", "S", 7))
+    game = table([WEI, SHU, ("caiwenji", "panfeng"), WU], hands={0: [kill]},
+                 pile=[None, None, judged], shown=(1, 2, 3))
+    act(game, 0, type="use", card=kill, targets=[1])
+    act(game, 1, type="decline")
+    # then: Beige is offered to Cai Wenji, at the cost of one of her cards
+    assert asked_skill(game) == "beige" and game.to_act() == [2]
+    cost = game.hands[2][0]
+    hand1, hand0 = len(game.hands[1]), len(game.hands[0])
+    events = act(game, 2, type="skill", skill="beige", cards=[cost])
+    assert cost in game.discard and named(events, "Judged")[0]["seat"] == 1
+    if effect == "heal":
+        assert named(events, "Healed") == [{"seat": 1, "amount": 1, "reason": "beige"}]
+        assert game.hp[1] == game.max_hp[1]
+    elif effect == "draw":
+        assert len(game.hands[1]) == hand1 + 2
+    else:  # club: Xu Chu discards two cards, no choice to refuse
+        assert game.to_act() == [0] and all(a["type"] == "discard"
+                                             for a in game.legal_actions(0))
+        chosen = game.hands[0][:2]
+        act(game, 0, type="discard", cards=chosen)
+        assert len(game.hands[0]) == hand0 - 2
+
+
+def test_duanchang_her_killer_loses_the_skills_of_the_general_she_names() -> None:
+    # given: Lü Bu & Hua Tuo (seat 0) duels Cai Wenji (3 HP) twice and Kills her
+    duel1, duel2, kill = card(("duel", "S", 1)), card(("duel", "C", 1)), card(("kill", "S", 7))
+    game = table([("lvbu", "huatuo"), ("caiwenji", "zhangjiao"), SHU, WU],
+                 hands={0: [duel1, duel2, kill]}, shown=(1, 2, 3))
+    assert game.skills[0] == ("wushuang", "jijiu", "qingnang")
+    for c in (duel1, duel2):
+        act(game, 0, type="use", card=c, targets=[1])
+        act(game, 1, type="decline")
+    act(game, 0, type="use", card=kill, targets=[1])
+    act(game, 1, type="decline")
+    answer_all(game, "peach")
+    answer_all(game, "skill")
+    # then: dead, she names one of his generals (unasked whether: it is compulsory)
+    assert not game.alive[1] and game.to_act() == [1]
+    assert game.legal_actions(1) == [{"type": "choose", "which": "head"},
+                                     {"type": "choose", "which": "deputy"}]
+    events = act(game, 1, type="choose", which="head")
+    assert named(events, "SkillsLost") == [{"seat": 0, "which": "head",
+                                            "reason": "duanchang"}]
+    # Lü Bu's Wushuang is gone for good; Hua Tuo's skills stay
+    assert game.skills[0] == ("jijiu", "qingnang")
+
+
+# --- Kong Rong: Lirang --------------------------------------------------------------------------
+def test_lirang_his_discarded_cards_may_be_given_to_other_players() -> None:
+    # given: Xu Chu (seat 0) dismantles a card of Kong Rong's hand
+    dis = card(("dismantlement", "S", 3))
+    game = table([WEI, ("kongrong", "mateng"), SHU, WU], hands={0: [dis]}, shown=(1, 2, 3))
+    act(game, 0, type="use", card=dis, targets=[1])
+    act(game, 0, type="choose", area="hand")
+    gone = game.discard[-1]
+    # then: Lirang is asked; he may give the card to another player
+    assert asked_skill(game) == "lirang"
+    act(game, 1, type="skill", skill="lirang")
+    assert {"type": "give", "count": 1, "from": [gone], "targets": [2]} in game.legal_actions(1)
+    assert all(1 not in a.get("targets", []) for a in game.legal_actions(1))
+    events = act(game, 1, type="give", cards=[gone], targets=[2])
+    assert named(events, "CardsGained") == [{"seat": 2, "cards": [gone], "zone": "discard",
+                                             "reason": "lirang"}]
+    assert gone in game.hands[2] and gone not in game.discard and game.ask == "play"
+
+
+# --- Ji Ling: Shuangren -----------------------------------------------------------------------
+JILING = ("jiling", "tianfeng")
+
+
+def test_shuangren_a_won_pindian_is_a_kill_on_the_loser_or_their_kingdom_mate() -> None:
+    # given: Ji Ling (seat 0) holds a King; Xu Chu (1) and Cao Ren (3) are Wei
+    king, low = card(("barbarian_invasion", "S", 13)), card(("dismantlement", "S", 3))
+    game = hrig.htable([JILING, WEI, SHU, ("caoren", "xuhuang"), WU],
+                       hands={0: [king], 1: [low]})
+    _TABLES.append(game)
+    for s in (1, 2, 3, 4):
+        game._show(s, game.hidden(s), "game_end")
+        game._decide_side(s)
+    act(game, 0, type="show", which="both")
+    advance(game, lambda g: asked_skill(g) == "shuangren")
+    assert offers(game, 0, "shuangren") == [
+        {"type": "skill", "skill": "shuangren", "targets": [t]} for t in (1, 2, 3, 4)]
+    # when: he pindians Xu Chu, King against 3
+    act(game, 0, type="skill", skill="shuangren", targets=[1])
+    act(game, 0, type="choose", card=king)
+    since = mark(game)
+    act(game, 1, type="choose", card=low)
+    # then: he wins and chooses Xu Chu or Cao Ren (Wei, two seats away) for his Kill
+    assert game.ask == "shuangren"
+    assert game.legal_actions(0) == [{"type": "choose", "targets": [1]},
+                                     {"type": "choose", "targets": [3]}]
+    act(game, 0, type="choose", targets=[3])
+    act(game, 3, type="decline")
+    events = seen(game, since, 2)
+    assert named(events, "CardUsed") == [{"seat": 0, "name": "kill", "cards": [],
+                                          "targets": [3], "via": "shuangren"}]
+    assert game.hp[3] == game.max_hp[3] - 1
+    # and: his own Kill of the play phase is still to use
+    assert game.ask == "play" and game.kills == 0
+
+
+def test_shuangren_a_lost_pindian_ends_his_play_phase() -> None:
+    low, king = card(("dismantlement", "S", 3)), card(("barbarian_invasion", "S", 13))
+    game = hrig.htable([JILING, WEI, SHU, WU], hands={0: [low], 1: [king]})
+    _TABLES.append(game)
+    act(game, 0, type="show", which="both")
+    advance(game, lambda g: asked_skill(g) == "shuangren")
+    act(game, 0, type="skill", skill="shuangren", targets=[1])
+    act(game, 0, type="choose", card=low)
+    events = act(game, 1, type="choose", card=king)
+    assert ("PhaseChanged", {"seat": 0, "phase": "discard", "skipped": "play"}) in [
+        (k, d) for k, d in events]
+
+
+def test_shuangren_the_pindian_cards_stay_secret_until_shown() -> None:
+    king, low = card(("barbarian_invasion", "S", 13)), card(("dismantlement", "S", 3))
+    game = hrig.htable([JILING, WEI, SHU, WU], hands={0: [king], 1: [low]})
+    _TABLES.append(game)
+    act(game, 0, type="show", which="both")
+    advance(game, lambda g: asked_skill(g) == "shuangren")
+    act(game, 0, type="skill", skill="shuangren", targets=[1])
+    since = mark(game)
+    act(game, 0, type="choose", card=king)
+    (chosen,) = named(seen(game, since, 1), "PindianCardChosen")
+    assert chosen.get("card") is None

@@ -6,6 +6,7 @@ pindian (``pindian``), registered on import in the skill registry
 from domain.sanguosha.skills import (  # noqa: F401  (registration)
     equipment,
     kw_qun,
+    kw_qun2,
     kw_wu,
     kw_wu_exchange,
     pindian,
