@@ -66,7 +66,7 @@ from domain.sanguosha.frames import (
     Trigger,
 )
 from domain.sanguosha.judgment import judge_result
-from domain.sanguosha.plays import shielded
+from domain.sanguosha.plays import seat_distances, shielded
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
@@ -103,7 +103,7 @@ SUPPLIED = "supplied"
 #: names a view gives them
 _PUBLIC_CONTEXT = {"v": "victim", "src": "source", "n": "amount", "r": "reason",
                    "j": "judged", "card": "card", "u": "user", "tg": "target", "seat": "seat",
-                   "name": "card_name"}
+                   "name": "card_name", "d": "distance"}
 #: windows that ask only the seats holding a card: who is asked is a secret
 SECRET_ASKS = frozenset({"nullify", "peach"})
 
@@ -158,6 +158,8 @@ class SanguoshaGame(Resolution, Game):
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
         self.had_hand = [False] * n  # for "lost the last hand card" (Lianying)
         self.had_equip: list[list[int]] = [[] for _ in range(n)]  # for Xiaoji
+        self.extra_turns: list[int] = []  # seats granted a turn right after this one
+        self.turn_base: int | None = None  # whose turn an extra turn followed
 
     # --- mode hooks ------------------------------------------------------------------
     def first_seat(self) -> int:
@@ -209,11 +211,29 @@ class SanguoshaGame(Resolution, Game):
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
 
+    def spent_skill(self, seat: int, sid: str) -> bool:
+        """Whether the seat has used this limited skill (once a game) already."""
+        return SKILLS[sid].limited and f"{seat}:{sid}" in self.spent
+
+    def demand_skills(self, seat: int) -> list[Any]:
+        """The skills that add answers to a window asking for a card: the equipment's
+        (Eight Trigrams) and the seat's own (a skill that counts as wearing it)."""
+        out = [s for s in self.equipment_skills(seat) if s.demand is not None]
+        if self.skilled:
+            out += [SKILLS[sid] for sid in self.skills[seat] if SKILLS[sid].demand is not None]
+        return out
+
     def _cancels(self, target: int, name: str) -> bool:
         """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
-        取消: it was a target, and is removed)."""
-        rule = self.mod(target, "cancels_target")
-        return rule is not None and bool(rule(self, target, name))
+        取消: it was a target, and is removed). Every skill of the seat is asked (two
+        generals may each cancel for other cards: Kongcheng and Huoshou)."""
+        if not self.skilled:
+            return False
+        for sid in self.skills[target]:
+            rule = SKILLS[sid].mods.get("cancels_target")
+            if rule is not None and rule(self, target, name):
+                return True
+        return False
 
     def peach_bonus(self, helper: int, victim: int) -> int:
         bonus = self.mod(victim, "peach_bonus")
@@ -228,7 +248,7 @@ class SanguoshaGame(Resolution, Game):
                 continue
             for sid in self.skills[s]:
                 sk = SKILLS[sid]
-                if sk.point == point and not (sk.limited and f"{s}:{sid}" in self.spent):
+                if (sk.point == point or point in sk.also) and not self.spent_skill(s, sid):
                     times = int(ctx.get("n", 1)) if sk.per_point else 1
                     queue.extend((s, sid) for _ in range(times))
         if not queue:
@@ -367,9 +387,11 @@ class SanguoshaGame(Resolution, Game):
             self._cards_discarded(seat=seat, cards=cards, reason=reason, by=None)
         elif kind == "choose":
             self._choose(seat, f, chosen, rng)
-        else:  # an answer an equipment offers on demand (Eight Trigrams' judgment)
-            sk = next(s for s in self.equipment_skills(seat)
-                      if s.demand is not None and s.demand(self, seat, f))
+        else:  # an answer offered on demand (Eight Trigrams' judgment, or a skill's)
+            sid = chosen.get("skill")
+            sk = SKILLS[sid] if sid is not None else next(
+                s for s in self.equipment_skills(seat)
+                if s.demand is not None and s.demand(self, seat, f))
             assert sk.decide is not None
             sk.decide(self, seat, f, chosen, rng)
 
@@ -493,6 +515,8 @@ class SanguoshaGame(Resolution, Game):
                 a, b = d["seat"], d["other"]
                 self._hands_swapped(seat=a, other=b, cards=list(self.hands[a]),
                                     other_cards=list(self.hands[b]), reason=d["reason"])
+            elif k == "extra_turn":
+                self._extra_turn_granted(seat=d["seat"], by=d["by"], reason=d["reason"])
             elif k == "pindian":  # both secret cards are shown at once
                 a, b = d["cards"]
                 self._pindian_shown(seat=d["seat"], target=d["target"], cards=[a, b],
@@ -532,7 +556,11 @@ class SanguoshaGame(Resolution, Game):
     def _next_seat(self) -> int:
         if self.turn == 0:
             return self.first_seat()
-        for s in order_from(self.current, self.n)[1:]:
+        for s in self.extra_turns:
+            if self.alive[s]:
+                return s
+        base = self.current if self.turn_base is None else self.turn_base
+        for s in order_from(base, self.n)[1:]:
             if self.alive[s]:
                 return s
         return self.current
@@ -565,6 +593,14 @@ class SanguoshaGame(Resolution, Game):
     @event("TurnStarted")
     def _turn_started(self, seat: int, turn: int) -> None:
         self._landed()
+        if self.extra_turns:  # an extra turn: the turn order goes on from whose it followed
+            self.extra_turns = [s for s in self.extra_turns if self.alive[s]]
+        if self.extra_turns and self.extra_turns[0] == seat:
+            self.extra_turns.pop(0)
+            if self.turn_base is None:
+                self.turn_base = self.current
+        else:
+            self.turn_base = None
         self.current = seat
         self.turn = turn
         self.phase = "start" if self.skilled else "judgment"
@@ -668,9 +704,12 @@ class SanguoshaGame(Resolution, Game):
             top.waiting = None
         elif ask == "peach":
             assert isinstance(top, Dying)
-            self.hp[top.victim] += 1 + (self.skilled and self.peach_bonus(seat, top.victim))
+            healed = 1 + (self.skilled and self.peach_bonus(seat, top.victim))
+            self.hp[top.victim] += healed
             self.hostility[seat][top.victim] -= 2
             top.waiting = None
+            if self.skilled:  # a Peach on the dying heals too (Shushen)
+                self._point(Point.HEALED, [top.victim], {"seat": top.victim, "n": healed})
         else:
             self._answer(True)
         if self.skilled and ask not in ("nullify", "peach"):  # (those answers are secret)
@@ -726,8 +765,11 @@ class SanguoshaGame(Resolution, Game):
             del self.pile[len(self.pile) - len(cards):]
         self.flight.extend(cards)
         top = self.stack[-1]
-        assert isinstance(top, CardUse)
-        top.revealed = list(cards)
+        if isinstance(top, SkillEffect):  # a skill turns the cards up (Zaiqi)
+            top.peeked = list(cards)
+        else:
+            assert isinstance(top, CardUse)
+            top.revealed = list(cards)
         self._settle()
 
     @event("CardPicked")
@@ -824,6 +866,13 @@ class SanguoshaGame(Resolution, Game):
             self.spent.append(key)
         if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
             sk.used(self, seat, skill, list(cards), list(targets), choice)
+        self._settle()
+
+    @event("ExtraTurnGranted")
+    def _extra_turn_granted(self, seat: int, by: int, reason: str) -> None:
+        """The seat takes one extra turn right after the current one (Fangquan)."""
+        self._landed()
+        self.extra_turns.append(seat)
         self._settle()
 
     @event("CardsGained")
@@ -939,6 +988,9 @@ class SanguoshaGame(Resolution, Game):
         self.hp[seat] -= amount
         if self.skilled:
             ctx = {"v": seat, "src": source, "n": amount, "cs": list(cards), "r": reason}
+            if source is not None and self.alive[source]:
+                # the source's distance to the victim as it was hit (Kuanggu)
+                ctx["d"] = seat_distances(self, source)[seat]
             # anyone's skills after a seat took damage come last (pushed first)
             self._point(Point.SOMEONE_DAMAGED, [s for s in range(self.n) if self.alive[s]],
                         ctx)
@@ -952,7 +1004,10 @@ class SanguoshaGame(Resolution, Game):
     @event("Healed")
     def _healed(self, seat: int, amount: int, reason: str) -> None:
         self._landed()
-        self.hp[seat] = min(self.max_hp[seat], self.hp[seat] + amount)
+        before = self.hp[seat]
+        self.hp[seat] = min(self.max_hp[seat], before + amount)
+        if self.skilled and self.hp[seat] > before:
+            self._point(Point.HEALED, [seat], {"seat": seat, "n": self.hp[seat] - before})
         self._settle()
 
     @event("Dying")

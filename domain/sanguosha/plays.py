@@ -262,7 +262,7 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             continue
         if sk.limit is not None and table.uses.get(f"{seat}:{sid}", 0) >= sk.limit:
             continue
-        if sk.limited and f"{seat}:{sid}" in table.spent:
+        if sk.limited and table.spent_skill(seat, sid):
             continue
         if sk.can(table, seat, frame):
             out.extend(sk.offers(table, seat, frame))

@@ -32,6 +32,7 @@ from domain.sanguosha.cards import (
     KILL,
     KILLS,
     NAME,
+    NULLIFICATION,
     NULLIFICATIONS,
     PEACH,
     PEACH_GARDEN,
@@ -79,6 +80,16 @@ from domain.sanguosha.zones import has_cards
 class Resolution:
     """Mixin of the engine aggregate: frame steps, run only from event bodies."""
 
+    def _source_of(self, f: CardUse) -> int | None:
+        """Who deals the damage of an area card: its user, unless another seat's skill
+        makes it the source (``damage_source``: no source once that seat is dead)."""
+        if self.skilled:
+            for s in range(self.n):
+                names = self.mods[s].get("damage_source")
+                if s != f.user and names is not None and f.name in names:
+                    return s if self.alive[s] else None
+        return f.user
+
     # State lives on the engine aggregate. The annotations are for type checkers only:
     # at run time eventsourcing would read class annotations as constructor fields.
     if TYPE_CHECKING:
@@ -106,11 +117,13 @@ class Resolution:
         skills: list[tuple[str, ...]]
         marks: dict[str, Any]
         virtual: dict[int, str]
+        mods: list[dict[str, Any]]
 
         def mod(self, seat: int, key: str) -> Any: ...
         def _point(self, point: Point, seats: list[int], ctx: dict[str, Any]) -> bool: ...
         def _point_once(self, point: Point, seat: int) -> bool: ...
         def _watch(self) -> bool: ...
+        def spent_skill(self, seat: int, sid: str) -> bool: ...
         def holds(self, seat: int, name: str) -> bool: ...
         def equip_mod(self, seat: int, key: str) -> Any: ...
         def equipment_skills(self, seat: int) -> list[Any]: ...
@@ -177,7 +190,11 @@ class Resolution:
         if self._ask_everyone:
             return True
         alive = self.alive
-        return any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands))
+        if any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands)):
+            return True
+        # a card a skill plays as a Nullification (Kanpo)
+        return self.skilled and any(alive[s] and self.holds(s, NULLIFICATION)
+                                    for s in range(self.n))
 
     def _can_kill(self, seat: int) -> bool:
         hand = self.hands[seat]
@@ -193,6 +210,10 @@ class Resolution:
             if c in fl:
                 fl.remove(c)
                 self.discard.append(c)
+        if self.skilled:
+            real = len(f.cards) == 1 and NAME[f.cards[0]] == f.name
+            self._point(Point.CARD_DONE, [s for s in range(self.n) if self.alive[s]],
+                        {"u": f.user, "name": f.name, "cards": list(f.cards), "real": real})
 
     def _window(self, f: Any, trick: str, target: int) -> bool | None:
         """Open a Nullification window on ``trick``'s effect on ``target``.
@@ -267,7 +288,8 @@ class Resolution:
         everyone = self._ask_everyone
         for s in order_from(self.current, self.n):
             if alive[s] and s not in passed and (
-                    everyone or not NULLIFICATIONS.isdisjoint(hands[s])):
+                    everyone or not NULLIFICATIONS.isdisjoint(hands[s])
+                    or (self.skilled and self.holds(s, NULLIFICATION))):
                 f.wait(s, "nullify")
                 return
         self.stack.pop()
@@ -446,7 +468,7 @@ class Resolution:
             if f.take_answer():
                 f.stage = Stage.NEXT
             else:
-                self._deal(f.target, f.user, 1, f.cards, f.name, "next")
+                self._deal(f.target, self._source_of(f), 1, f.cards, f.name, "next")
         else:
             f.index += 1
             f.stage = Stage.START
@@ -663,9 +685,11 @@ class Resolution:
         q = f.queue
         while q:
             seat, sid = q.pop(0)
-            if (self.alive[seat] or f.point == Point.KILLED) and SKILLS[sid].can(self, seat, f):
+            sk = SKILLS[sid]
+            if ((self.alive[seat] or f.point == Point.KILLED)
+                    and not self.spent_skill(seat, sid) and sk.can(self, seat, f)):
                 f.current = (seat, sid)
-                if SKILLS[sid].kind == Kind.COMPULSORY:  # applies without a question
+                if sk.kind == Kind.COMPULSORY:  # used without asking
                     self.due = {"k": "skill", "seat": seat, "skill": sid}
                 else:
                     f.wait(seat, "skill")

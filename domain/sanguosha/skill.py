@@ -60,13 +60,15 @@ class Point(StrEnum):
     RESPONDED = "responded"  # the owner played a card in answer to a window (Leiji)
     DISCARDED = "discarded"  # the owner's cards were discarded, by anyone (Lirang)
     KILLED = "killed"  # the owner died: its own skills, though dead (Duanchang)
+    HEALED = "healed"  # after the owner healed (``n``: the HP it got back)
+    CARD_DONE = "card_done"  # a card's use is over, its cards just went to the discard pile
 
 
 class Kind(StrEnum):
     TRIGGERED = "triggered"
     ACTIVE = "active"
     CONVERSION = "conversion"
-    COMPULSORY = "compulsory"
+    COMPULSORY = "compulsory"  # on a timing point: used without asking (recorded)
 
 
 def _never(game: Any, seat: int, f: Frame) -> bool:
@@ -124,6 +126,7 @@ class Skill:
     kind: Kind
     text: str = ""
     point: Point | None = None
+    also: tuple[Point, ...] = ()  # further moments it acts at (``used`` reads which)
     per_point: bool = False  # asked once per point of damage
     lord: bool = False  # works only for the lord (identity)
     limit: int | None = None  # uses per play phase (active skills)
@@ -150,7 +153,9 @@ class Skill:
     #: ``damage_bonus(game, owner, frame) -> int``, ``call`` (a lord's call: card name),
     #: ``shielded(game, seat, name, card) -> bool`` (the seat cancels itself as a target
     #: of that card: Weimu), ``bars_peach(game, owner, helper, victim) -> bool`` (the
-    #: helper may not use a Peach on the dying victim: Wansha)
+    #: helper may not use a Peach on the dying victim: Wansha),
+    #: ``damage_source`` (card names: the owner is the source of the damage others' such
+    #: cards deal)
     mods: dict[str, Any] = field(default_factory=dict)
 
 

@@ -92,7 +92,26 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
     if sid == "luoyi":
         attack = sum(1 for c in seen.hand if NAME[c] in (KILL, DUEL))
         return offers[0] if attack >= 2 else DECLINE
-    return offers[0]
+    if sid == "fangquan":
+        if "count" not in offers[0]:  # skip the play phase: with little to play
+            useful = sum(1 for c in seen.hand if worth(c) >= 5)
+            return offers[0] if useful <= 1 else DECLINE
+        mates = [a for a in offers if a["targets"][0] != seen.me
+                 and friend(seen, a["targets"][0]) > 0]
+        return _cheapest(mates[0]) if mates else DECLINE
+    if sid == "shushen":
+        mates = [a for a in offers if friend(seen, a["targets"][0]) > 0]
+        return min(mates, key=lambda a: seen.hand_count[a["targets"][0]]) if mates \
+            else DECLINE
+    if sid == "shenzhi":  # worth it only when it heals and costs little
+        hp = seen.hp[seen.me]
+        return offers[0] if hp < seen.max_hp[seen.me] and len(seen.hand) >= hp \
+            and len(seen.hand) <= 2 else DECLINE
+    if sid == "liegong" or sid == "tieqi":
+        target = (seen.pending.get("context") or {}).get("target")
+        return offers[0] if target is None or friend(seen, target) <= 0 else DECLINE
+    offer = offers[0]
+    return _cheapest(offer) if "count" in offer else offer
 
 
 def _effect(seen: Seen, friend: Friend) -> Action:
@@ -125,6 +144,12 @@ def _effect(seen: Seen, friend: Friend) -> Action:
             else DECLINE
     if sid == "fankui":
         return next((a for a in legal if "card" in a), legal[0])
+    if sid == "xiangle":  # the Kill's user: a basic card to make the Kill count
+        template = next((a for a in legal if a["type"] == "discard"), None)
+        target = seen.pending.get("owner")
+        if template is not None and target is not None and friend(seen, target) < 0:
+            return _cheapest(template)
+        return DECLINE
     if sid == "pindian":  # either side: the highest number, the cheaper of equals
         return max(legal, key=lambda a: (NUMBER[a["card"]], -worth(a["card"])))
     if sid == "haoshi":  # half the hand to one of the fewest: a friend if there is one
@@ -168,8 +193,8 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             continue
         sid, targets = a["skill"], a.get("targets", [])
         rel = [friend(seen, t) for t in targets]
-        if sid == "rende" and rel[0] > 0:
-            if wounded_me and a["count"] == 2:
+        if sid in ("rende", "rende_kw") and rel[0] > 0:
+            if wounded_me and a["count"] == (2 if sid == "rende" else 3):
                 out.append((5.0, _cheapest(a)))
             elif len(hand) > seen.hp[me] and a["count"] == len(hand) - seen.hp[me]:
                 out.append((2.0, _cheapest(a)))

@@ -11,7 +11,7 @@ from domain.sanguosha.engine import SanguoshaGame
 from domain.sanguosha.generals import ROSTER
 from domain.sanguosha.hegemony import BONUS_MODES, CANDIDATES, VICTORY_RULES, HegemonyGame
 from domain.sanguosha.identity import TEN_PLAYER_TABLES, IdentityGame
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
+from domain.sanguosha.skill import GENERAL_SKILLS, KW_SKILLS, SKILLS
 from domain.sanguosha.text import SanguoshaNarrator, catalogue
 from domain.spec import GameSpec, Option
 
@@ -33,6 +33,29 @@ def identity_narrator() -> SanguoshaNarrator:
                    for g, ids in GENERAL_SKILLS.items()}
     return SanguoshaNarrator(names, skills=GENERAL_SKILLS, conversions=conversions,
                              lord_skills=[s.id for s in SKILLS.values() if s.lord])
+
+
+def hegemony_narrator() -> SanguoshaNarrator:
+    """Kingdom Wars in words: generals and their Kingdom Wars skills by name (``rende_kw``
+    reads "Rende"), cards used as another told with the skill that made them."""
+    names = {g.id: g.en for g in ROSTER.values()} | {s.id: s.name for s in SKILLS.values()}
+    conversions = {g: [(sid, c.to, c.fits) for sid in ids for c in SKILLS[sid].conversions]
+                   for g, ids in KW_SKILLS.items()}
+    return SanguoshaNarrator(names, skills=KW_SKILLS, conversions=conversions)
+
+
+def hegemony_audit(facts: list[Fact]) -> Recount:
+    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game whose
+    shown generals had no skills; a game where a general with Kingdom Wars skills was
+    shown (rules 4) keeps the engine-side recount, which says so."""
+    if audit.rules_of(facts) >= 4 and any(
+            f.type == "GeneralsShown" and any(g in KW_SKILLS for g in f.data.get("generals", ()))
+            for f in facts):
+        recount = audit.recount(facts, "hegemony")
+        recount.unjudged = ("Kingdom Wars skills: the independent referee does not judge "
+                            "them yet")
+        return recount
+    return hegemony_referee.referee(facts)
 
 
 def identity_audit(facts: list[Fact]) -> Recount:
@@ -93,8 +116,8 @@ HEGEMONY = GameSpec(
                choices=VICTORY_RULES),
         TURN_CAP, ASK_EVERYONE,
     ),
-    referee=hegemony_referee.referee,
-    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
+    referee=hegemony_audit,
+    narrator=hegemony_narrator(),
     cards=catalogue,
     rules="docs/rules/kingdom-wars.md",
 )

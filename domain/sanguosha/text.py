@@ -628,6 +628,10 @@ class _Story:
             text += f", discarding {paid}"
         return text, i
 
+    def on_ExtraTurnGranted(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} takes an extra turn after this one"
+                f"{self.reason(d.get('reason'))}"), i
+
     def on_CardsGained(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         """Cards taken from the open (Jianxiong's damage card, Tiandu's and Luoshen's
         judgment cards)."""

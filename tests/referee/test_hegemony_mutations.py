@@ -35,7 +35,7 @@ def game(seed: int, turn_cap: int | None = None) -> HegemonyGame:
     n = 4 + seed % 7
     policy = HEGEMONY_POLICIES[sorted(HEGEMONY_POLICIES)[seed % 2]]
     options: dict[str, Any] = {} if turn_cap is None else {"turn_cap": turn_cap}
-    g = HegemonyGame.new([f"p{s}" for s in range(n)], options, rng=rng)
+    g = HegemonyGame.new([f"p{s}" for s in range(n)], options, rng=rng, rules=3)  # no skills
     return play_out(g, [policy] * n, rng)  # type: ignore[return-value]
 
 

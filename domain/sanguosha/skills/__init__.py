@@ -7,6 +7,7 @@ from domain.sanguosha.skills import (  # noqa: F401  (registration)
     equipment,
     kw_qun,
     kw_qun2,
+    kw_shu,
     kw_wu,
     kw_wu_exchange,
     pindian,
