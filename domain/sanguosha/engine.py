@@ -455,7 +455,8 @@ class SanguoshaGame(Resolution, Game):
                     continue
                 card = top[0] if top else None
                 self._judged(seat=d["seat"], card=card, reason=d["reason"],
-                             result=card is not None and judge_result(d["reason"], card))
+                             result=card is not None and judge_result(
+                                 d["reason"], card, self.spades_are_hearts(d["seat"])))
             elif k == "damage":
                 self._damaged(seat=d["seat"], source=d["source"], amount=d["n"],
                               cards=list(d["cards"]), reason=d["reason"])

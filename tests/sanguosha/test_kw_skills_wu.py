@@ -327,3 +327,42 @@ def test_zhijian_puts_an_equipment_card_into_another_players_empty_slot_and_draw
     assert kinds(events) == ["SkillUsed", "CardsDrawn"]
     assert horse in game.equip[2] and len(game.hands[0]) == hand - 1 + 1
     assert any("into" in line and "Zhijian" in line for line in told(game))
+
+
+# --- Xiao Qiao: Tianxiang and Hongyan -------------------------------------------------------------
+def test_tianxiang_passes_the_damage_on_and_the_new_victim_draws_its_lost_hp() -> None:
+    heart, spade = card(("dodge", "H", 2)), card(("kill", "S", 8))
+    kill = card(("kill", "S", 7))
+    game = kw_table({0: ("xiaoqiao", "daqiao")}, hands={0: [heart, spade], 1: [kill]})
+    to_turn(game, 1)
+    act(game, 1, type="use", card=kill, targets=[0])
+    settle_until = [a for a in game.legal_actions(0) if a.get("skill") == "liuli_kw"]
+    if settle_until:  # Da Qiao's Liuli is asked first: declined
+        act(game, 0, type="decline")
+    while game.ask == "dodge":
+        act(game, 0, type="decline")
+    assert game.ask == "skill" and game.view(0)["pending"]["skill"] == "tianxiang"
+    offers = [a for a in game.legal_actions(0) if a["type"] == "skill"]
+    # Hongyan is shown: the spade counts as a heart
+    assert {heart, spade} <= {a["card"] for a in offers}
+    hp0, hp2, hand2 = game.hp[0], game.hp[2], len(game.hands[2])
+    events = act(game, 0, type="skill", skill="tianxiang", card=spade, targets=[2])
+    damaged = data(events, "Damaged")
+    assert damaged["seat"] == 2 and damaged["source"] == 1 and damaged["amount"] == 1
+    assert game.hp[0] == hp0 and game.hp[2] == hp2 - 1
+    assert data(events, "CardsDrawn")["seat"] == 2 and len(game.hands[2]) == hand2 + 1
+    assert spade in game.discard
+
+
+def test_hongyan_reads_her_spade_judgments_as_hearts() -> None:
+    from domain.sanguosha.cards import INDULGENCE, LIGHTNING
+    from domain.sanguosha.judgment import judge_result
+
+    spade7 = card(("kill", "S", 7))
+    assert judge_result(LIGHTNING, spade7) and not judge_result(LIGHTNING, spade7, True)
+    assert judge_result(INDULGENCE, spade7) and not judge_result(INDULGENCE, spade7, True)
+    assert judge_result("eight_trigrams", spade7, True)  # red once a heart
+    game = kw_table({0: ("xiaoqiao", "daqiao")})
+    assert not game.spades_are_hearts(0)  # hidden: not yet
+    to_turn(game, 0)
+    assert game.spades_are_hearts(0) and not game.spades_are_hearts(1)
