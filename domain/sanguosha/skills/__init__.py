@@ -8,6 +8,8 @@ from domain.sanguosha.skills import (  # noqa: F401  (registration)
     kw_qun,
     kw_qun2,
     kw_shu,
+    kw_wei,
+    kw_wei_turn,
     kw_wu,
     kw_wu_exchange,
     pindian,

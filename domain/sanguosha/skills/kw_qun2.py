@@ -240,4 +240,66 @@ SHUANGREN = Skill(
 )
 register_kw("jiling", SHUANGREN)
 
-__all__ = ["BEIGE", "DUANCHANG", "GUIDAO", "LEIJI", "LIRANG", "SHUANGREN"]
+
+# --- Zou Shi: Huoshui, Qingcheng ---------------------------------------------------------------
+def _hidden_general(game: Any, seat: int, general: str) -> bool:
+    g = game.generals[seat]
+    return any(name == general and not game.shown[seat][i] for i, name in enumerate(g))
+
+
+HUOSHUI = Skill(
+    "huoshui", "Huoshui", "祸水", Kind.ACTIVE,
+    text="In your play phase you may show this general as an action; while it is shown, "
+         "no other player may show a general during your turn.",
+    # (an action only while Zou Shi is hidden: using it is what shows her)
+    can=lambda game, seat, f: _hidden_general(game, seat, "zoushi"),
+    offers=lambda game, seat, f: [{"type": "skill", "skill": "huoshui"}],
+    used=lambda game, seat, skill, cards, targets, choice: None,
+    mods={"bars_show": lambda game, owner, seat: game.current == owner and seat != owner},
+)
+
+
+def _equipment_cards(game: Any, seat: int) -> list[int]:
+    from domain.sanguosha.cards import EQUIPMENT, KIND
+
+    return [c for c in he(game, seat) if KIND[c] == EQUIPMENT]
+
+
+def _qingcheng_offers(game: Any, seat: int, f: Frame) -> list[Action]:
+    pool = _equipment_cards(game, seat)
+    return [{"type": "skill", "skill": "qingcheng", "count": 1, "from": pool, "targets": [t]}
+            for t in others(game, seat) if all(game.shown[t])] if pool else []
+
+
+def _discard_then_push(game: Any, seat: int, skill: str, cards: list[int],
+                       targets: list[int], choice: str | None) -> None:
+    discard(game, seat, cards)
+    push(game, seat, skill, targets=list(targets))
+
+
+def _qingcheng_step(game: Any, f: Frame) -> None:
+    t = f.targets[0]
+    if f.stage == "start" and game.alive[t] and all(game.shown[t]):
+        f.stage = "chosen"
+        f.wait(f.owner, "qingcheng")
+        return
+    f.answer = None
+    game.stack.pop()
+
+
+QINGCHENG = Skill(
+    "qingcheng", "Qingcheng", "倾城", Kind.ACTIVE,
+    text="Discard an equipment card: one of the generals of another player who has shown "
+         "both becomes hidden again (its skills out of play until shown).",
+    can=lambda game, seat, f: bool(_qingcheng_offers(game, seat, f)),
+    offers=_qingcheng_offers,
+    used=_discard_then_push,
+    step=_qingcheng_step,
+    answers=lambda game, seat, f: [{"type": "choose", "which": w} for w in ("head", "deputy")],
+    decide=lambda game, seat, f, chosen, rng: game._general_hidden(
+        seat=f.targets[0], which=chosen["which"], by=seat, reason="qingcheng"),
+)
+register_kw("zoushi", HUOSHUI, QINGCHENG)
+
+__all__ = ["BEIGE", "DUANCHANG", "GUIDAO", "HUOSHUI", "LEIJI", "LIRANG", "QINGCHENG",
+           "SHUANGREN"]
