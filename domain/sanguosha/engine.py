@@ -871,6 +871,9 @@ class SanguoshaGame(Resolution, Game):
             self._answer(True)
         if self.skilled and cards:
             self._point(Point.DISCARDED, [seat], {"seat": seat, "cards": list(cards)})
+            if reason == DISCARD_PHASE:  # (pushed last: asked before Lirang's giving)
+                self._point(Point.OTHER_DISCARD_END, [s for s in range(self.n) if s != seat],
+                            {"seat": seat, "cards": list(cards)})
         self._settle()
 
     @event("EquipmentMoved")

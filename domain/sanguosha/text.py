@@ -146,7 +146,8 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "qingcheng": "choose the general to hide again (Qingcheng)",
         "pindian": "choose a hand card, face down, for the pindian",
         "yinghun": "discard cards (Yinghun)",
-        "haoshi": "give half your hand to a player with the fewest cards (Haoshi)"}
+        "haoshi": "give half your hand to a player with the fewest cards (Haoshi)",
+        "guzheng": "take the other discarded cards? (Guzheng)"}
 #: how a card made by a conversion reads: "as a Kill", "as Indulgence"
 _ARTICLE = {"kill": "a ", "dodge": "a ", "peach": "a "}
 
@@ -617,6 +618,8 @@ class _Story:
             wanted = "a Dodge" if skill == "hujia" else "a Kill"
             on = f" on {self.whom(targets)}" if targets else ""
             return f"{who} calls for {wanted}{on} ({name})", i
+        if skill == "guzheng" and cards:
+            return f"{who} gives back {paid} ({name})", i
         if skill == "zhijian" and targets and cards:
             return (f"{who} puts {paid} into {self.whom(targets)}'s equipment "
                     f"({name})"), i

@@ -90,6 +90,10 @@ def test_every_wu_general_has_its_kingdom_wars_skills_in_the_rules_order() -> No
     assert KW_SKILLS["sunshangxiang"] == ("jieyin", "xiaoji_kw")
     assert KW_SKILLS["taishici"] == ("tianyi",)
     assert KW_SKILLS["dingfeng"] == ("duanbing", "fenxun")
+    assert KW_SKILLS["sunjian"] == ("yinghun",)
+    assert KW_SKILLS["xiaoqiao"] == ("tianxiang", "hongyan")
+    assert KW_SKILLS["lusu"] == ("haoshi", "dimeng")
+    assert KW_SKILLS["erzhang"] == ("zhijian", "guzheng")
     # "same as §1": the identity skill itself
     assert SKILLS["qixi"] is wu.QIXI and SKILLS["fanjian"] is wu.FANJIAN
 
@@ -366,3 +370,34 @@ def test_hongyan_reads_her_spade_judgments_as_hearts() -> None:
     assert not game.spades_are_hearts(0)  # hidden: not yet
     to_turn(game, 0)
     assert game.spades_are_hearts(0) and not game.spades_are_hearts(1)
+
+
+def test_guzheng_gives_one_discarded_card_back_and_takes_the_rest() -> None:
+    # given: Zhang Zhao & Zhang Hong (seat 1) shown in their turn; seat 2 then discards
+    game = htable([("caocao", "xuchu"), ("erzhang", "sunquan"), ("liubei", "guanyu"),
+                   ("lvbu", "diaochan")], first=1)
+    _TABLES.append(game)
+    to_turn(game, 1)
+    end_turn(game)
+    settle(game)
+    show_both(game)
+    settle(game)
+    assert game.current == 2
+    act(game, 2, type="end_play")
+    settle(game)
+    (template,) = game.legal_actions(2)
+    gone = sorted(template["from"])[:template["count"]]
+    act(game, 2, type="discard", cards=gone)
+    while not (game.ask == "skill" and game.view(1)["pending"].get("skill") == "guzheng"):
+        act(game, game.to_act()[0], type="decline")
+    offers = [a for a in game.legal_actions(1) if a["type"] == "skill"]
+    assert {a["card"] for a in offers} == set(gone)
+    back, rest = gone[0], gone[1:]
+    hand1 = len(game.hands[1])
+    events = act(game, 1, type="skill", skill="guzheng", card=back)
+    assert kinds(events) == ["SkillUsed"] and back in game.hands[2]
+    assert game.ask == "guzheng" and game.to_act() == [1]
+    events = act(game, 1, type="choose", option="take_all")
+    assert kinds(events)[0] == "CardsGained" and set(rest) <= set(game.hands[1])
+    assert len(game.hands[1]) == hand1 + len(rest)
+    assert any("gives back" in line and "Guzheng" in line for line in told(game))

@@ -182,3 +182,44 @@ def _draw_one(game: Any, f: Frame) -> None:
 register_kw("erzhang", ZHIJIAN)
 
 _ = random  # decide functions receive an rng
+
+
+def _guzheng_left(game: Any, f: Frame) -> list[int]:
+    """The cards discarded in the phase that are still in the discard pile."""
+    return [c for c in f.context.get("cards", []) if c in game.discard]
+
+
+def _guzheng_offers(game: Any, seat: int, f: Frame) -> list[Action]:
+    return [{"type": "skill", "skill": "guzheng", "card": c} for c in _guzheng_left(game, f)]
+
+
+def _guzheng_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
+                  choice: str | None) -> None:
+    """The chosen card goes back to the hand of the seat that discarded it."""
+    ctx = game.stack[-1].context
+    game.discard.remove(cards[0])
+    game.hands[ctx["seat"]].append(cards[0])
+    push(game, seat, skill, cards=list(cards))
+
+
+def _guzheng_step(game: Any, f: Frame) -> None:
+    if f.stage == "start" and _guzheng_left(game, f):
+        f.stage = "done"
+        f.wait(f.owner, "guzheng")
+    else:
+        f.answer = None
+        game.stack.pop()
+
+
+GUZHENG = Skill(
+    "guzheng", "Guzheng", "固政", Kind.TRIGGERED, point=Point.OTHER_DISCARD_END,
+    text="When another player's discard phase ends, you may give one of the cards they "
+         "discarded back to them; then you may take the others still in the discard pile.",
+    can=lambda game, seat, f: bool(_guzheng_left(game, f)), offers=_guzheng_offers,
+    used=_guzheng_used, step=_guzheng_step,
+    answers=lambda game, seat, f: [{"type": "choose", "option": "take_all"},
+                                   {"type": "decline"}],
+    decide=lambda game, seat, f, chosen, rng: game._cards_gained(
+        seat=seat, cards=_guzheng_left(game, f), zone="discard", reason="guzheng"),
+)
+register_kw("erzhang", GUZHENG)
