@@ -654,7 +654,8 @@ class _Story:
         """A card moved between two players' areas (Qiaobian)."""
         return (f"{self.who(d.get('seat'))} moves {cards_text([d.get('card')], None)} from "
                 f"{self.who(d.get('source'))}'s {d.get('area')} area to "
-                f"{self.who(d.get('to'))}'s{self.reason(d.get('reason'))}"), i
+                f"{self.who(d.get('to'))}'s {d.get('area')} area"
+                f"{self.reason(d.get('reason'))}"), i
 
     def on_TargetChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return (f"{self.who(d.get('seat'))} chooses {self.who(d.get('target'))}"

@@ -20,6 +20,7 @@ from domain.sanguosha.actions import IllegalAction
 from domain.sanguosha.cards import NAME, RED
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.skill import KW_SKILLS, SKILLS
+from domain.sanguosha.spec import hegemony_narrator
 from tests.sanguosha import hrig, skill_steps
 from tests.sanguosha.rig import act, card, kinds, mark, refuse
 from tests.sanguosha.skill_steps import Events, asked, assert_replays, named, seen
@@ -72,6 +73,12 @@ def until_show(game: HegemonyGame, seat: int) -> None:
         else:
             until(game, lambda g: g.ask == "show")
     raise AssertionError("never asked to show")
+
+
+def told(game: HegemonyGame, viewer: Any) -> list[str]:
+    """The move list in words, as the Kingdom Wars narrator tells it to ``viewer``."""
+    events = [game.event_view(e, viewer) for e in game.pending_events]
+    return [m.text for m in hegemony_narrator().moves(events, game.players)]
 
 
 def inflict(game: HegemonyGame, seat: int, source: int | None, n: int = 1) -> Events:
@@ -197,6 +204,9 @@ def test_jushou_draws_three_turns_over_and_skips_the_next_turn() -> None:
     assert not game.turned[0]
     skipped = [e for e in events if e[0] == "TurnSkipped"]
     assert skipped == [("TurnSkipped", {"seat": 0})]
+    words = told(game, 2)
+    assert "Seat 0 (p0) turns face down (Jushou)" in words
+    assert "Seat 0 (p0) turns face up and skips the turn" in words
 
 
 # --- Cao Pi: Fangzhu, Xingshang ----------------------------------------------------------
@@ -309,6 +319,10 @@ def test_qiaobian_skipping_the_play_phase_moves_equipment() -> None:
     assert named(events, "CardMoved") == [{"seat": 1, "source": 0, "to": 3, "card": horse,
                                           "area": "equipment", "reason": "qiaobian"}]
     assert horse in game.equip[3] and horse not in game.equip[0]
+    words = told(game, 0)
+    assert words[-2].startswith("Seat 1 (p1) moves ") and words[-2].endswith(
+        "from Seat 0 (p0)'s equipment area to Seat 3 (p3)'s equipment area (Qiaobian)")
+    assert words[-1] == "Seat 1 (p1) skips the play phase"
 
 
 # --- Xun Yu: Quhu, Jieming ----------------------------------------------------------------
@@ -362,3 +376,33 @@ def test_jieming_fills_a_hand_up_to_max_hp_once_per_damage() -> None:
     assert asked(0, "jieming")(game)  # the second point of damage asks again
     events = act(game, 0, type="skill", skill="jieming", targets=[0])
     assert not named(events, "CardsDrawn")  # already as many as the max HP
+
+
+# --- bots ------------------------------------------------------------------------------------
+def test_bots_play_the_wei_skills_through_whole_games() -> None:
+    """Random and kingdom bots at 8-seat tables with every Wei general dealt (four Wei
+    seats, four of other kingdoms): every game ends and replays; most skills get used."""
+    from domain.sanguosha.bots import kingdom_policy, random_policy
+    from domain.sanguosha.generals import ROSTER
+    from tests.sanguosha.skill_steps import replayed
+
+    wei = [g for g in KW_SKILLS if ROSTER[g].kingdom == "wei"]
+    rest = {k: [g for g in ROSTER if ROSTER[g].kingdom == k] for k in ("shu", "wu", "qun")}
+    used: set[str] = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        pool = wei[:]
+        rng.shuffle(pool)
+        candidates = [pool[4 * i:4 * i + 4] for i in range(3)] + [pool[12:] + rest["qun"][-1:]]
+        candidates += [rest["shu"][:4], rest["wu"][:4], rest["qun"][:4], rest["shu"][4:8]]
+        game = HegemonyGame.new([f"p{i}" for i in range(8)], {"turn_cap": 150}, rng=rng,
+                                candidates=candidates)
+        policy = random_policy if seed % 2 else kingdom_policy
+        while game.outcome is None:
+            seat = game.to_act()[0]
+            game.act(seat, policy(game, seat, rng), rng)
+        again = replayed(game)
+        assert again.view("referee")["seats"] == game.view("referee")["seats"]
+        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+    wei_skills = {sid for g in wei for sid in KW_SKILLS[g]}
+    assert len(used & wei_skills) >= 12, sorted(used & wei_skills)

@@ -1,8 +1,8 @@
 """Kingdom Wars, Wei (docs/rules/generals.md §2.1): the fifteen Wei generals' skills.
 
 Skills "as in identity mode" are the identity ``Skill`` objects of ``skills/wei.py``; the
-ones that differ have their own ``<name>_kw`` ids. Qiaobian, Shensu and Duanliang live in
-``kw_wei_turn.py`` (they bend the turn's phases and cards), Quhu with the point contest.
+ones that differ have their own ``<name>_kw`` ids. Shensu, Qiaobian (they bend the turn's
+phases) and Xun Yu (Quhu is a pindian) live in ``kw_wei_turn.py``.
 """
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ import random
 from typing import Any
 
 from domain.sanguosha.cards import BASIC, EQUIPMENT, KIND, RED, SLOT, SUIT, WEAPON
+from domain.sanguosha.cards_hegemony import SUPPLY_SHORTAGE
 from domain.sanguosha.distance import attack_range, distances_from
 from domain.sanguosha.skill import (
     JUDGE_KEEPS,
     JUDGE_RULES,
     Action,
+    Conversion,
     Frame,
     Kind,
     Point,
@@ -182,6 +184,18 @@ QIANGXI = Skill(
     offers=_qiangxi_offers, used=_qiangxi_used, step=_qiangxi_step,
 )
 register_kw("dianwei", QIANGXI)
+
+
+# --- Xu Huang ------------------------------------------------------------------------------
+DUANLIANG = Skill(
+    "duanliang", "Duanliang", "断粮", Kind.CONVERSION,
+    text="You may use a black basic or equipment card as Supply Shortage; your Supply "
+         "Shortage may target a player at distance 2 or less.",
+    conversions=(Conversion(SUPPLY_SHORTAGE, lambda c: not RED[c] and KIND[c] in (
+        BASIC, EQUIPMENT), "he", respond=False),),
+    mods={"supply_range": 2},
+)
+register_kw("xuhuang", DUANLIANG)
 
 
 # --- Cao Ren -------------------------------------------------------------------------------
