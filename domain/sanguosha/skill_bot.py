@@ -76,7 +76,12 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
         return qun
     if sid in ("guicai", "guidao"):
         return _retrial(seen, friend)
-    if sid == "liuli":
+    if sid == "tianxiang":  # the damage to an enemy (one left with few HP first)
+        enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
+        if not enemies:
+            return DECLINE
+        return min(enemies, key=lambda a: (seen.hp[a["targets"][0]], worth(a["card"])))
+    if sid in ("liuli", "liuli_kw"):
         enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
         pool = enemies or [a for a in offers if friend(seen, a["targets"][0]) <= 0]
         return min(pool, key=lambda a: worth(a["card"])) if pool else DECLINE

@@ -401,3 +401,39 @@ def test_guzheng_gives_one_discarded_card_back_and_takes_the_rest() -> None:
     assert kinds(events)[0] == "CardsGained" and set(rest) <= set(game.hands[1])
     assert len(game.hands[1]) == hand1 + len(rest)
     assert any("gives back" in line and "Guzheng" in line for line in told(game))
+
+
+# --- bots ---------------------------------------------------------------------------------------
+def test_bots_play_the_wu_skills_through_whole_games() -> None:
+    """Random and kingdom bots, seven seats of Wu pairs and one other: every game ends,
+    replays, and between them the bots use most Wu skills."""
+    import random
+
+    from domain.sanguosha.bots import kingdom_policy, random_policy
+    from domain.sanguosha.generals import ROSTER
+    from tests.sanguosha.skill_steps import replayed
+
+    wu = [g for g in KW_SKILLS if ROSTER[g].kingdom == "wu"]
+    rest = [g for g in ROSTER if ROSTER[g].kingdom == "qun"]
+    spares = [g for g in ROSTER if ROSTER[g].kingdom in ("wei", "shu")]
+    used: set[str] = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        pool, others_pool = wu[:], rest[:]
+        rng.shuffle(pool)
+        rng.shuffle(others_pool)
+        pairs = [pool[2 * i:2 * i + 2] for i in range(7)] + [others_pool[:2]]
+        spare = spares[:]
+        rng.shuffle(spare)
+        candidates = [[*p, spare.pop(), spare.pop()] for p in pairs]
+        game = HegemonyGame.new([f"p{i}" for i in range(8)], {"turn_cap": 120}, rng=rng,
+                                candidates=candidates)
+        policy = random_policy if seed % 2 else kingdom_policy
+        while game.outcome is None:
+            seat = game.to_act()[0]
+            game.act(seat, policy(game, seat, rng), rng)
+        again = replayed(game)
+        assert again.view("referee")["seats"] == game.view("referee")["seats"]
+        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+    wu_skills = {sid for g in wu for sid in KW_SKILLS[g]}
+    assert len(used & wu_skills) >= 14, sorted(wu_skills - used)
