@@ -585,6 +585,19 @@ def test_lirang_his_discarded_cards_may_be_given_to_other_players() -> None:
     assert gone in game.hands[2] and gone not in game.discard and game.ask == "play"
 
 
+def test_lirang_a_decline_ends_the_giving() -> None:
+    # given: Xu Chu dismantles two of Kong Rong's cards, one after the other
+    dis = card(("dismantlement", "S", 3))
+    game = table([WEI, ("kongrong", "mateng"), SHU, WU], hands={0: [dis]}, shown=(1, 2, 3))
+    act(game, 0, type="use", card=dis, targets=[1])
+    act(game, 0, type="choose", area="hand")
+    act(game, 1, type="skill", skill="lirang")
+    # when: he declines to give
+    events = act(game, 1, type="decline")
+    # then: the card stays in the discard pile and the play phase goes on
+    assert kinds(events) == ["Declined"] and game.ask == "play" and game.to_act() == [0]
+
+
 # --- Ji Ling: Shuangren -----------------------------------------------------------------------
 JILING = ("jiling", "tianfeng")
 

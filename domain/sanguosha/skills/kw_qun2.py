@@ -219,7 +219,12 @@ def _lirang_left(game: Any, f: Frame) -> list[int]:
 
 
 def _lirang_step(game: Any, f: Frame) -> None:
-    if _lirang_left(game, f) and others(game, f.owner) and f.stage == "start":
+    """Asked again after each give while cards are left; a decline ends the giving."""
+    if f.stage == "asked" and not f.take_answer():
+        game.stack.pop()
+        return
+    if _lirang_left(game, f) and others(game, f.owner):
+        f.stage = "asked"
         f.wait(f.owner, "lirang")
         return
     f.answer = None
