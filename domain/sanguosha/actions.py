@@ -84,7 +84,7 @@ def _targets(action: Action) -> list[Any]:
 _NAMES = frozenset(NAME)
 
 #: the keys that tell two listed actions apart (besides type, targets and cards)
-_KEYS = ("card", "area", "spear", "skill", "as", "suit", "choice")
+_KEYS = ("card", "area", "spear", "skill", "as", "suit", "choice", "which")
 
 
 def _same(listed: Action, action: Action) -> bool:

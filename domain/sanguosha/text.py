@@ -41,7 +41,11 @@ JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("lightning", True): "Lightning strikes!",
              ("lightning", False): "Lightning passes on",
              ("eight_trigrams", True): "red: it counts as a Dodge",
-             ("eight_trigrams", False): "black: no Dodge"}
+             ("eight_trigrams", False): "black: no Dodge",
+             ("leiji", True): "a spade: Leiji strikes",
+             ("leiji", False): "not a spade: Leiji misses",
+             ("beige", True): "red: heal (♥) or draw two (♦)",
+             ("beige", False): "black: the source discards two (♣) or turns over (♠)"}
 #: events that only keep the engine's books: never a line of their own
 QUIET = frozenset({"DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
                    "Picked", "CandidatesDealt"})
@@ -135,7 +139,15 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "sijian": "discard one of the chosen player's cards (Sijian)",
         "kuangfu": "take the target's equipment card, or discard it (Kuangfu)",
         "luanwu": "a Kill on a nearest player, or lose 1 HP (Luanwu)",
-        "pindian": "choose a hand card, face down, for the pindian"}
+        "beige": "discard two cards (Beige)",
+        "lirang": "give away your discarded cards? (Lirang)",
+        "duanchang": "name the killer's general that loses its skills (Duanchang)",
+        "shuangren": "choose whom your Kill is on (Shuangren)",
+        "qingcheng": "choose the general to hide again (Qingcheng)",
+        "pindian": "choose a hand card, face down, for the pindian",
+        "yinghun": "discard cards (Yinghun)",
+        "haoshi": "give half your hand to a player with the fewest cards (Haoshi)",
+        "guzheng": "take the other discarded cards? (Guzheng)"}
 #: how a card made by a conversion reads: "as a Kill", "as Indulgence"
 _ARTICLE = {"kill": "a ", "dodge": "a ", "peach": "a "}
 
@@ -606,9 +618,14 @@ class _Story:
             wanted = "a Dodge" if skill == "hujia" else "a Kill"
             on = f" on {self.whom(targets)}" if targets else ""
             return f"{who} calls for {wanted}{on} ({name})", i
+        if skill == "guzheng" and cards:
+            return f"{who} gives back {paid} ({name})", i
+        if skill == "zhijian" and targets and cards:
+            return (f"{who} puts {paid} into {self.whom(targets)}'s equipment "
+                    f"({name})"), i
         if skill == "rende" and targets:
             return f"{who} gives {self.whom(targets)} {paid} ({name})", i
-        if skill == "guicai" and self.judging is not None and cards:
+        if skill in ("guicai", "guidao") and self.judging is not None and cards:
             owner, reason = self.judging
             card = cards[0]
             return (f"{who} replaces {self.who(owner)}'s judgment card with "
@@ -633,6 +650,24 @@ class _Story:
         return (f"{self.who(d.get('seat'))} takes {cards_text(d.get('cards'), d.get('count'))}"
                 f"{self.reason(d.get('reason'))}"), i
 
+    def on_CardMoved(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        """A card moved between two players' areas (Qiaobian)."""
+        return (f"{self.who(d.get('seat'))} moves {cards_text([d.get('card')], None)} from "
+                f"{self.who(d.get('source'))}'s {d.get('area')} area to "
+                f"{self.who(d.get('to'))}'s {d.get('area')} area"
+                f"{self.reason(d.get('reason'))}"), i
+
+    def on_TargetChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} chooses {self.who(d.get('target'))}"
+                f"{self.reason(d.get('reason'))}"), i
+
+    def on_TurnedOver(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        way = "face down" if d.get("face_down") else "face up"
+        return f"{self.who(d.get('seat'))} turns {way}{self.reason(d.get('reason'))}", i
+
+    def on_TurnSkipped(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return f"{self.who(d.get('seat'))} turns face up and skips the turn", i
+
     def on_CardsGiven(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return (f"{self.who(d.get('seat'))} gives {self.who(d.get('to'))} "
                 f"{cards_text(d.get('cards'), d.get('count'))}{self.reason(d.get('reason'))}"), i
@@ -644,6 +679,13 @@ class _Story:
         suit = d.get("suit")
         named = SUIT_SYMBOL.get(suit or "", str(suit))
         return f"{self.who(d.get('seat'))} names {named} (Fanjian)", i
+
+    def on_HandsSwapped(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        counts = d.get("counts") or [len(d.get("cards") or []), len(d.get("other_cards") or [])]
+        mine = cards_text(d.get("cards"), counts[0])
+        theirs = cards_text(d.get("other_cards"), counts[1])
+        return (f"{self.who(d.get('seat'))} ({mine}) and {self.who(d.get('other'))} "
+                f"({theirs}) exchange hands{self.reason(d.get('reason'))}"), i
 
     def on_PindianCardChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         """A pindian card chosen face down: its face only for the chooser's own reading."""
@@ -674,6 +716,14 @@ class _Story:
     def on_CardPicked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return f"{self.who(d.get('seat'))} takes {card_label(d.get('card'))} " \
                f"(Amazing Grace)", i
+
+    def on_GeneralHidden(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('by'))} turns {self.who(d.get('seat'))}'s {d.get('which')} "
+                f"general face down again{self.reason(d.get('reason'))}"), i
+
+    def on_SkillsLost(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} loses the skills of their {d.get('which')} general "
+                f"for the rest of the game{self.reason(d.get('reason'))}"), i
 
     def on_EquipmentMoved(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return (f"{self.who(d.get('seat'))} puts {card_label(d.get('card'))} from "
@@ -853,6 +903,8 @@ def _judge(reason: Any, card: Any) -> bool | None:
         return c.suit != "H"
     if reason == "luoshen":
         return c.suit in "SC"
+    if reason == "leiji":
+        return c.suit == "S"
     return c.suit in "HD"
 
 

@@ -430,3 +430,37 @@ def test_lieren_pindians_the_hurt_target_and_the_winner_takes_a_card() -> None:
                                          "area": "equipment", "reason": "lieren"}
     assert horse in game.hands[0]
     assert any("Lieren" in line for line in told(game))
+
+
+# --- bots -------------------------------------------------------------------------------------
+def test_bots_play_the_shu_skills_through_whole_games() -> None:
+    """Random and kingdom bots at tables of Shu generals (the other seats Wu, so they stay
+    one Shu side of at most half): every game ends and replays; many skills get used."""
+    from domain.sanguosha.bots import kingdom_policy, random_policy
+    from domain.sanguosha.generals import ROSTER
+    from tests.sanguosha.skill_steps import replayed
+
+    shu_ids = [g for g, ids in KW_SKILLS.items() if ROSTER[g].kingdom == "shu"]
+    wu_ids = [g for g in ROSTER if ROSTER[g].kingdom == "wu"]
+    used: set[str] = set()
+    for seed in range(6):  # (enough games that the count does not hang on one trajectory)
+        rng = random.Random(seed)
+        shu_pool, wu_pool = shu_ids[:], wu_ids[:]
+        rng.shuffle(shu_pool)
+        rng.shuffle(wu_pool)
+        picks = [(shu_pool[2 * i], shu_pool[2 * i + 1]) for i in range(3)] + \
+            [(wu_pool[2 * i], wu_pool[2 * i + 1]) for i in range(3)]
+        candidates = [[h, d, *(shu_pool[6 + 2 * i:8 + 2 * i] if i < 3 else
+                              wu_pool[6 + 2 * (i - 3):8 + 2 * (i - 3)])]
+                      for i, (h, d) in enumerate(picks)]
+        game = HegemonyGame.new([f"p{i}" for i in range(6)], {"turn_cap": 120}, rng=rng,
+                                candidates=candidates)
+        policy = random_policy if seed % 2 else kingdom_policy
+        while game.outcome is None:
+            seat = game.to_act()[0]
+            game.act(seat, policy(game, seat, rng), rng)
+        again = replayed(game)
+        assert again.view("referee")["seats"] == game.view("referee")["seats"]
+        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+    shu_skills = {sid for g in shu_ids for sid in KW_SKILLS[g]}
+    assert len(used & shu_skills) >= 10, sorted(used & shu_skills)

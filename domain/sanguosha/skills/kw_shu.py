@@ -178,7 +178,10 @@ def _niepan_step(game: Any, f: Frame) -> None:
         f.stage = "healed"
     if f.stage == "healed":
         game.due = {"k": "draw", "seat": me, "n": NIEPAN_DRAW, "reason": "niepan",
-                    "then": "done"}
+                    "then": "drawn"}
+        return
+    if f.stage == "drawn" and getattr(game, "chained", None) and game.chained[me]:
+        game.due = {"k": "chain", "seat": me, "then": "done"}  # (the Kingdom Wars deck's)
         return
     game.stack.pop()
 
