@@ -105,11 +105,20 @@ def test_every_qun_general_has_its_kingdom_wars_skills_in_the_order_of_the_rules
     assert KW_SKILLS["lvbu"] == ("wushuang",)
     assert KW_SKILLS["diaochan"] == ("lijian_kw", "biyue")
     assert KW_SKILLS["yuanshao"] == ("luanji",)
+    assert KW_SKILLS["yanliangwenchou"] == ("shuangxiong", "shuangxiong_duel")
     assert KW_SKILLS["pangde"] == ("mashu", "mengjin")
     assert KW_SKILLS["jiaxu"] == ("wansha", "luanwu", "weimu")
     assert KW_SKILLS["mateng"] == ("mashu", "xiongyi")
     assert KW_SKILLS["tianfeng"] == ("sijian", "suishi", "suishi_loss")
     assert KW_SKILLS["panfeng"] == ("kuangfu",)
+    assert KW_SKILLS["zhangjiao"] == ("leiji", "guidao")
+    assert KW_SKILLS["caiwenji"] == ("beige", "duanchang")
+    assert KW_SKILLS["kongrong"] == ("mingshi", "lirang")
+    assert KW_SKILLS["jiling"] == ("shuangren",)
+    assert KW_SKILLS["zoushi"] == ("huoshui", "qingcheng")
+    from domain.sanguosha.generals import ROSTER
+
+    assert {g for g in ROSTER if ROSTER[g].kingdom == "qun"} <= set(KW_SKILLS)
     # "same as §1": the identity skills themselves (Mashu: Ma Chao's)
     for general in ("huatuo", "lvbu"):
         assert set(KW_SKILLS[general]) == set(GENERAL_SKILLS[general])
@@ -500,6 +509,7 @@ def test_guidao_a_black_card_replaces_the_judgment_and_he_takes_the_old_one() ->
 # --- Cai Wenji: Beige, Duanchang --------------------------------------------------------------
 @pytest.mark.parametrize(("judged", "effect"), [
     (("peach", "H", 3), "heal"), (("dodge", "D", 3), "draw"), (("kill", "C", 9), "discard"),
+    (("kill", "S", 9), "turn_over"),
 ])
 def test_beige_after_a_kill_hurts_someone_she_discards_and_they_judge(
         judged: tuple[str, str, int], effect: str) -> None:
@@ -520,6 +530,10 @@ def test_beige_after_a_kill_hurts_someone_she_discards_and_they_judge(
         assert game.hp[1] == game.max_hp[1]
     elif effect == "draw":
         assert len(game.hands[1]) == hand1 + 2
+    elif effect == "turn_over":  # spade: Xu Chu turns over (skips his next turn)
+        assert named(events, "TurnedOver") == [{"seat": 0, "face_down": True,
+                                                "reason": "beige"}]
+        assert game.turned[0]
     else:  # club: Xu Chu discards two cards, no choice to refuse
         assert game.to_act() == [0] and all(a["type"] == "discard"
                                              for a in game.legal_actions(0))
@@ -569,6 +583,19 @@ def test_lirang_his_discarded_cards_may_be_given_to_other_players() -> None:
     assert named(events, "CardsGained") == [{"seat": 2, "cards": [gone], "zone": "discard",
                                              "reason": "lirang"}]
     assert gone in game.hands[2] and gone not in game.discard and game.ask == "play"
+
+
+def test_lirang_a_decline_ends_the_giving() -> None:
+    # given: Xu Chu dismantles two of Kong Rong's cards, one after the other
+    dis = card(("dismantlement", "S", 3))
+    game = table([WEI, ("kongrong", "mateng"), SHU, WU], hands={0: [dis]}, shown=(1, 2, 3))
+    act(game, 0, type="use", card=dis, targets=[1])
+    act(game, 0, type="choose", area="hand")
+    act(game, 1, type="skill", skill="lirang")
+    # when: he declines to give
+    events = act(game, 1, type="decline")
+    # then: the card stays in the discard pile and the play phase goes on
+    assert kinds(events) == ["Declined"] and game.ask == "play" and game.to_act() == [0]
 
 
 # --- Ji Ling: Shuangren -----------------------------------------------------------------------
@@ -716,3 +743,36 @@ def test_bot_games_with_every_qun_general_end_and_replay(seed: int, policy: str)
         game.act(seat, policy_of(game, seat, rng), rng)
     # then: the game ends (a win or the turn cap), and replays (the fixture checks)
     assert game.outcome is not None
+
+
+# --- Yan Liang & Wen Chou: Shuangxiong -----------------------------------------------------------
+def test_shuangxiong_judges_instead_of_drawing_then_other_colour_cards_are_duels() -> None:
+    # given: Yan Liang & Wen Chou (seat 0) hold a black and a red card; the pile's top is
+    # a heart
+    black, red = card(("dismantlement", "S", 3)), card(("ex_nihilo", "H", 7))
+    heart = card(("peach", "H", 3))
+    game = hrig.htable([("yanliangwenchou", "panfeng"), WEI, SHU, WU],
+                       hands={0: [black, red]}, pile=[heart])
+    _TABLES.append(game)
+    act(game, 0, type="show", which="both")
+    advance(game, lambda g: asked_skill(g) == "shuangxiong")
+    # when: he uses Shuangxiong at the start of his draw phase
+    events = act(game, 0, type="skill", skill="shuangxiong")
+    # then: he judges instead of drawing, and takes the heart
+    assert named(events, "Judged")[0]["card"] == heart
+    assert named(events, "CardsGained") == [{"seat": 0, "cards": [heart], "zone": "discard",
+                                             "reason": "shuangxiong"}]
+    assert not any(d["reason"] == "draw_phase" for d in named(events, "CardsDrawn"))
+    advance(game, play_phase(0))
+    # and: his black hand cards may be used as Duels this turn, the red ones not
+    duels = {a["card"] for a in game.legal_actions(0) if a.get("as") == "duel"}
+    assert black in duels and red not in duels and heart not in duels
+    events = act(game, 0, type="use", card=black, targets=[1], skill="shuangxiong_duel",
+                 **{"as": "duel"})
+    assert named(events, "CardUsed")[0]["name"] == "duel"
+    act(game, 1, type="decline")
+    assert game.hp[1] == game.max_hp[1] - 1
+    # and: not in the next turn
+    turn = game.turn
+    advance(game, lambda g: g.current == 0 and g.ask == "play" and g.turn > turn)
+    assert not any(a.get("as") == "duel" for a in game.legal_actions(0))

@@ -1,15 +1,24 @@
-"""Kingdom Wars, Qun (docs/rules/generals.md §2.4), the second half: Zhang Jiao, Cai
-Wenji, Kong Rong's Lirang, Ji Ling, Zou Shi."""
+"""Kingdom Wars, Qun (docs/rules/generals.md §2.4), the second half: Yan Liang & Wen Chou,
+Zhang Jiao, Cai Wenji, Kong Rong's Lirang, Ji Ling, Zou Shi."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from domain.sanguosha.cards import DODGE, KILL, RED, SUIT
+from domain.sanguosha.cards import DODGE, DUEL, KILL, RED, SUIT
 from domain.sanguosha.frames import Judgment
 from domain.sanguosha.plays import may_target
-from domain.sanguosha.skill import JUDGE_RULES, Action, Frame, Kind, Point, Skill, register_kw
+from domain.sanguosha.skill import (
+    JUDGE_RULES,
+    Action,
+    Conversion,
+    Frame,
+    Kind,
+    Point,
+    Skill,
+    register_kw,
+)
 from domain.sanguosha.skills.common import DECLINE, ctx, discard, he, others, push
 from domain.sanguosha.skills.kw_qun import MINGSHI, side
 from domain.sanguosha.skills.pindian import pindian_targets, pindian_won, start_pindian
@@ -18,6 +27,56 @@ from domain.sanguosha.zones import remove_from_seat
 # a judgment read by its suit (the skill's step looks at the card itself)
 JUDGE_RULES["leiji"] = lambda card: SUIT[card] == "S"
 JUDGE_RULES["beige"] = lambda card: RED[card]
+
+
+# --- Yan Liang & Wen Chou -------------------------------------------------------------------
+JUDGE_RULES["shuangxiong"] = lambda card: RED[card]
+
+
+def _shuangxiong_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
+                      choice: str | None) -> None:
+    game.marks["skip_draw"] = True
+    push(game, seat, skill)
+
+
+def _shuangxiong_step(game: Any, f: Frame) -> None:
+    if f.stage == "start":
+        game.due = {"k": "judge", "seat": f.owner, "reason": "shuangxiong", "then": "judged"}
+        return
+    if f.stage == "judged":
+        card, f.judge_card, f.result = f.judge_card, None, None
+        f.stage = "done"
+        if card is not None:
+            # for the rest of the turn: hand cards of the other colour are Duels
+            game.marks["shuangxiong"] = "red" if RED[card] else "black"
+            if card in game.discard:
+                game.due = {"k": "gain", "seat": f.owner, "cards": [card], "zone": "discard",
+                            "reason": "shuangxiong"}
+                return
+    game.stack.pop()
+
+
+def _judged_colour(colour: str) -> Any:
+    return lambda game, seat: game.current == seat and game.marks.get("shuangxiong") == colour
+
+
+SHUANGXIONG = Skill(
+    "shuangxiong", "Shuangxiong", "双雄", Kind.TRIGGERED, point=Point.DRAW,
+    text="Instead of drawing you may judge and take the card; this turn your hand cards "
+         "of the other colour may be used as Duels.",
+    step=_shuangxiong_step, used=_shuangxiong_used,
+)
+#: the Duels of the turn (one skill in the record for the conversion, named alike)
+SHUANGXIONG_DUEL = Skill(
+    "shuangxiong_duel", "Shuangxiong", "双雄", Kind.CONVERSION,
+    text="(Shuangxiong) This turn, a hand card of the other colour than the judgment card "
+         "may be used as a Duel.",
+    conversions=(Conversion(DUEL, lambda c: not RED[c], "h", respond=False,
+                            when=_judged_colour("red")),
+                 Conversion(DUEL, lambda c: RED[c], "h", respond=False,
+                            when=_judged_colour("black"))),
+)
+register_kw("yanliangwenchou", SHUANGXIONG, SHUANGXIONG_DUEL)
 
 
 # --- Zhang Jiao ---------------------------------------------------------------------------
@@ -104,16 +163,11 @@ def _beige_step(game: Any, f: Frame) -> None:
         elif suit == "C" and src is not None and game.alive[src] and he(game, src):
             f.stage = "asked"
             f.wait(src, "beige")
-        elif suit == "S" and src is not None and game.alive[src] and _can_turn_over(game):
+        elif suit == "S" and src is not None and game.alive[src]:
             game.due = {"k": "turn_over", "seat": src, "reason": "beige"}
         return
     f.answer = None
     game.stack.pop()
-
-
-def _can_turn_over(game: Any) -> bool:
-    """Turning over (a face-down seat skips its next turn) is the engine's where present."""
-    return hasattr(game, "turned")
 
 
 def _beige_answers(game: Any, seat: int, f: Frame) -> list[Action]:
@@ -165,7 +219,12 @@ def _lirang_left(game: Any, f: Frame) -> list[int]:
 
 
 def _lirang_step(game: Any, f: Frame) -> None:
-    if _lirang_left(game, f) and others(game, f.owner) and f.stage == "start":
+    """Asked again after each give while cards are left; a decline ends the giving."""
+    if f.stage == "asked" and not f.take_answer():
+        game.stack.pop()
+        return
+    if _lirang_left(game, f) and others(game, f.owner):
+        f.stage = "asked"
         f.wait(f.owner, "lirang")
         return
     f.answer = None
@@ -302,4 +361,4 @@ QINGCHENG = Skill(
 register_kw("zoushi", HUOSHUI, QINGCHENG)
 
 __all__ = ["BEIGE", "DUANCHANG", "GUIDAO", "HUOSHUI", "LEIJI", "LIRANG", "QINGCHENG",
-           "SHUANGREN"]
+           "SHUANGREN", "SHUANGXIONG", "SHUANGXIONG_DUEL"]
