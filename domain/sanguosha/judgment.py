@@ -5,15 +5,25 @@ A judgment turns up the pile's top card; what it means depends on why it was mad
 
 from __future__ import annotations
 
-from domain.sanguosha.cards import INDULGENCE, LIGHTNING, RED, SUIT, lightning_strikes
+from domain.sanguosha.cards import (
+    INDULGENCE,
+    LIGHTNING,
+    RED,
+    SUIT,
+    SUPPLY_SHORTAGE,
+    lightning_strikes,
+)
 from domain.sanguosha.skill import JUDGE_RULES
 
 
 def judge_result(reason: str, card: int) -> bool:
-    """A judgment's result: Indulgence takes effect unless ♥; Lightning strikes on ♠2-9;
-    a skill's judgment as the skill says (``skill.JUDGE_RULES``); else red."""
+    """A judgment's result: Indulgence takes effect unless ♥, Supply Shortage unless ♣;
+    Lightning strikes on ♠2-9; a skill's judgment as the skill says
+    (``skill.JUDGE_RULES``); else red."""
     if reason == INDULGENCE:
         return SUIT[card] != "H"
+    if reason == SUPPLY_SHORTAGE:
+        return SUIT[card] != "C"
     if reason == LIGHTNING:
         return lightning_strikes(card)
     rule = JUDGE_RULES.get(reason)

@@ -54,6 +54,14 @@ class Point(StrEnum):
     KILL_EFFECT = "kill_effect"  # before the Kill takes effect on the owner (Renwang)
     DODGED = "dodged"  # the owner's Kill was dodged (Blade, Axe)
     KILL_HIT = "kill_hit"  # the owner's Kill hits, before its damage (Ice Sword, Kylin)
+    CARD_EFFECT = "card_effect"  # before a Kill or area trick takes effect on the owner
+    # (armor: the Vine)
+    KILL_DAMAGED = "kill_damaged"  # the owner's Kill dealt its damage (Triblade)
+
+
+#: the points where only equipment acts (applied in place, see ``Skill.apply``)
+EQUIPMENT_POINTS = frozenset({Point.KILL_EFFECT, Point.DODGED, Point.KILL_HIT,
+                              Point.CARD_EFFECT, Point.KILL_DAMAGED})
 
 
 class Kind(StrEnum):
@@ -178,11 +186,11 @@ def register_kw(general: str, *skills: Skill) -> None:
 
 
 def register_equipment(card_name: str, skill: Skill) -> None:
-    from domain.sanguosha.cards import DECK
+    from domain.sanguosha.cards import CARDS
 
     SKILLS[skill.id] = skill
     EQUIPMENT_SKILLS[card_name] = skill
-    SKILL_OF_CARD[:] = [EQUIPMENT_SKILLS.get(c.name) for c in DECK]
+    SKILL_OF_CARD[:] = [EQUIPMENT_SKILLS.get(c.name) for c in CARDS]
     KEYED.update({conv.key: conv.to for conv in skill.conversions if conv.key is not None})
 
 

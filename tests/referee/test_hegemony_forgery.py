@@ -17,9 +17,10 @@ from tests.referee.forger import Body, audited, forge, is_, named
 
 
 def finished_game(hall: GameHall) -> tuple[UUID, str]:
-    """A 6-seat game of random bots with a careerist in it, played out and stored."""
-    game = hall.create_game("hegemony", [f"p{i}" for i in range(6)], agents=["random"] * 6,
-                            rng=random.Random(17))
+    """A 6-seat game of random bots with a careerist in it, played out and stored (dealt
+    the identity deck, which the referee judges)."""
+    game = hall.create_game("hegemony", [f"p{i}" for i in range(6)], {"deck": "identity"},
+                            agents=["random"] * 6, rng=random.Random(17))
     assert game.outcome is not None
     report = audit_game(hall, game.id)
     assert report.agrees, report.text()
