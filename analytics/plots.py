@@ -42,7 +42,9 @@ def rate_bars(table: pd.DataFrame, labels: list[str], title: str, *,
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel(f"{xlabel} (bars: 95 % Wilson interval)")
-    ax.set_title(title + (f"\n{note}" if note else ""), fontsize=11)
+    where = scope(table) if {"players", "policy_mix"} <= set(table.columns) else ""
+    ax.set_title(title + (f" ({where})" if where else "") + (f"\n{note}" if note else ""),
+                 fontsize=11)
     if reference is not None:
         ax.axvline(reference, color="#c44e52", linestyle="--", linewidth=1)
     elif "reference" in table:
@@ -58,11 +60,28 @@ def rate_bars(table: pd.DataFrame, labels: list[str], title: str, *,
     return fig
 
 
+def _shared(table: pd.DataFrame) -> list[str]:
+    """The columns of the group key (table size, policy mix) that every row shares."""
+    return [c for c in ("players", "policy_mix") if c in table and len(table) > 1
+            and table[c].nunique(dropna=False) == 1]
+
+
+def scope(table: pd.DataFrame) -> str:
+    """What every bar shares ("8p · 8 expert"), said once in the title, not on each bar."""
+    shared = _shared(table)
+    parts = [f"{table[c].iloc[0]}p" if c == "players" else str(table[c].iloc[0])
+             for c in shared]
+    return " · ".join(parts)
+
+
 def labels_for(table: pd.DataFrame, last: str, fmt: str = "{}") -> list[str]:
-    """Bar labels: table size, policy mix, then the row's own value."""
-    parts = [table["players"].astype(str) + "p", table["policy_mix"].astype(str),
+    """Bar labels: table size, policy mix (unless every bar shares it), then the row's
+    own value."""
+    shared = _shared(table)
+    parts = [table["players"].astype(str) + "p" if "players" not in shared else None,
+             table["policy_mix"].astype(str) if "policy_mix" not in shared else None,
              table[last].map(fmt.format)]
-    return [" · ".join(p) for p in zip(*parts, strict=True)]
+    return [" · ".join(p) for p in zip(*(q for q in parts if q is not None), strict=True)]
 
 
 def win_rate_figure(table: pd.DataFrame, kind: str) -> Figure:

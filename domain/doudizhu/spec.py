@@ -57,7 +57,8 @@ def hand_ids(facts: Sequence[Fact]) -> list[str]:
 
 def standing(facts: Sequence[Fact], hand_id: str) -> dict[str, Any]:
     """A hand's number in its match and the totals the match recorded so far."""
-    number, totals = None, [0, 0, 0]
+    number: int | None = None
+    totals: list[float] = [0, 0, 0]
     for f in facts:
         if f.type == "HandStarted" and f.data["hand_id"] == hand_id:
             number = f.data["number"]
@@ -82,8 +83,8 @@ def match_lines(r: Recount) -> list[str]:
         lines.append(f"  {h['number']:>4}  {landlord:<8} {h['base'] or '—':>4} "
                      f"{h['multiplier'] or '—':>4}  {scores or '—':<20} {totals or '—':<20} "
                      f"{verdict}")
-    totals = r.details.get("totals") or []
-    lines.append(f"running totals: {' '.join(_signed(t) for t in totals) or '—'}")
+    running: list[float] = r.details.get("totals") or []
+    lines.append(f"running totals: {' '.join(_signed(t) for t in running) or '—'}")
     return lines
 
 

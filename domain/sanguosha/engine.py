@@ -46,6 +46,7 @@ from domain.sanguosha.cards import (
     NATURE,
     NORMAL,
     NULLIFICATION,
+    NUMBER,
     PEACH,
     PEACH_GARDEN,
     SLOT,
@@ -68,11 +69,13 @@ from domain.sanguosha.frames import (
     Judgment,
     KillUse,
     NullifyWindow,
+    Pindian,
     PlayPhase,
     SkillEffect,
     Trigger,
 )
 from domain.sanguosha.judgment import judge_result
+from domain.sanguosha.plays import seat_distances, shielded
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
@@ -110,7 +113,7 @@ SUPPLIED = "supplied"
 #: names a view gives them
 _PUBLIC_CONTEXT = {"v": "victim", "src": "source", "n": "amount", "r": "reason",
                    "j": "judged", "card": "card", "u": "user", "tg": "target", "seat": "seat",
-                   "name": "card_name"}
+                   "name": "card_name", "d": "distance"}
 #: windows that ask only the seats holding a card: who is asked is a secret
 SECRET_ASKS = frozenset({"nullify", "peach"})
 
@@ -160,6 +163,7 @@ class SanguoshaGame(Resolution, Game):
         self.skilled = False
         self.watched: list[int] = []
         self.uses: dict[str, int] = {}  # "seat:skill" -> uses this turn
+        self.spent: list[str] = []  # "seat:skill" of limited skills used (once per game)
         self.marks: dict[str, Any] = {}  # what skills noted for the current turn
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
         self.had_hand = [False] * n  # for "lost the last hand card" (Lianying)
@@ -169,6 +173,8 @@ class SanguoshaGame(Resolution, Game):
         self.kw_deck = False
         self.chained = [False] * n
         self.worn: list[int | None] = [None] * n
+        self.extra_turns: list[int] = []  # seats granted a turn right after this one
+        self.turn_base: int | None = None  # whose turn an extra turn followed
 
     # --- mode hooks ------------------------------------------------------------------
     def first_seat(self) -> int:
@@ -240,6 +246,30 @@ class SanguoshaGame(Resolution, Game):
     def holds(self, seat: int, name: str) -> bool:
         return holds(self, seat, name)
 
+    def spent_skill(self, seat: int, sid: str) -> bool:
+        """Whether the seat has used this limited skill (once a game) already."""
+        return SKILLS[sid].limited and f"{seat}:{sid}" in self.spent
+
+    def demand_skills(self, seat: int) -> list[Any]:
+        """The skills that add answers to a window asking for a card: the equipment's
+        (Eight Trigrams) and the seat's own (a skill that counts as wearing it)."""
+        out = [s for s in self.equipment_skills(seat) if s.demand is not None]
+        if self.skilled:
+            out += [SKILLS[sid] for sid in self.skills[seat] if SKILLS[sid].demand is not None]
+        return out
+
+    def _cancels(self, target: int, name: str) -> bool:
+        """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
+        取消: it was a target, and is removed). Every skill of the seat is asked (two
+        generals may each cancel for other cards: Kongcheng and Huoshou)."""
+        if not self.skilled:
+            return False
+        for sid in self.skills[target]:
+            rule = SKILLS[sid].mods.get("cancels_target")
+            if rule is not None and rule(self, target, name):
+                return True
+        return False
+
     def peach_bonus(self, helper: int, victim: int) -> int:
         bonus = self.mod(victim, "peach_bonus")
         return 0 if bonus is None else int(bonus(self, victim, helper))
@@ -249,11 +279,11 @@ class SanguoshaGame(Resolution, Game):
         current player) in a trigger frame. False when no skill is on the point."""
         queue: list[tuple[int, str]] = []
         for s in order_from(self.current, self.n) if len(seats) > 1 else seats:
-            if s not in seats or not self.alive[s]:
+            if s not in seats or not (self.alive[s] or point == Point.KILLED):
                 continue
             for sid in self.skills[s]:
                 sk = SKILLS[sid]
-                if sk.point == point:
+                if (sk.point == point or point in sk.also) and not self.spent_skill(s, sid):
                     times = int(ctx.get("n", 1)) if sk.per_point else 1
                     queue.extend((s, sid) for _ in range(times))
         if not queue:
@@ -406,9 +436,11 @@ class SanguoshaGame(Resolution, Game):
             self._choose(seat, f, chosen, rng)
         elif kind == "recast":
             self._card_recast(seat=seat, card=chosen["card"])
-        else:  # an answer an equipment offers on demand (Eight Trigrams' judgment)
-            sk = next(s for s in self.equipment_skills(seat)
-                      if s.demand is not None and s.demand(self, seat, f))
+        else:  # an answer offered on demand (Eight Trigrams' judgment, or a skill's)
+            sid = chosen.get("skill")
+            sk = SKILLS[sid] if sid is not None else next(
+                s for s in self.equipment_skills(seat)
+                if s.demand is not None and s.demand(self, seat, f))
             assert sk.decide is not None
             sk.decide(self, seat, f, chosen, rng)
 
@@ -418,7 +450,8 @@ class SanguoshaGame(Resolution, Game):
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
         elif name in _OTHERS:
-            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
+            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]
+                       and not (self.skilled and shielded(self, s, name, tuple(cards)))]
         elif name == AWAIT_EXHAUSTED:  # you and every other living player on your side
             targets = [s for s in order_from(seat, self.n)
                        if alive[s] and (s == seat or self.same_side(seat, s))]
@@ -544,6 +577,15 @@ class SanguoshaGame(Resolution, Game):
                 cards = self._take(d["n"], rng)
                 if cards is not None:
                     self._cards_peeked(seat=d["seat"], cards=cards, reason=d["reason"])
+            elif k == "skill":  # a compulsory skill applies (no question)
+                self._skill_used(seat=d["seat"], skill=d["skill"], cards=[], targets=[],
+                                 choice=None)
+            elif k == "extra_turn":
+                self._extra_turn_granted(seat=d["seat"], by=d["by"], reason=d["reason"])
+            elif k == "pindian":  # both secret cards are shown at once
+                a, b = d["cards"]
+                self._pindian_shown(seat=d["seat"], target=d["target"], cards=[a, b],
+                                    reason=d["reason"], won=NUMBER[a] > NUMBER[b])
             elif k == "snatch_hand":  # a hand card taken blind
                 source = d["source"]
                 self._card_taken(seat=d["seat"], source=source,
@@ -579,7 +621,11 @@ class SanguoshaGame(Resolution, Game):
     def _next_seat(self) -> int:
         if self.turn == 0:
             return self.first_seat()
-        for s in order_from(self.current, self.n)[1:]:
+        for s in self.extra_turns:
+            if self.alive[s]:
+                return s
+        base = self.current if self.turn_base is None else self.turn_base
+        for s in order_from(base, self.n)[1:]:
             if self.alive[s]:
                 return s
         return self.current
@@ -612,6 +658,14 @@ class SanguoshaGame(Resolution, Game):
     @event("TurnStarted")
     def _turn_started(self, seat: int, turn: int) -> None:
         self._landed()
+        if self.extra_turns:  # an extra turn: the turn order goes on from whose it followed
+            self.extra_turns = [s for s in self.extra_turns if self.alive[s]]
+        if self.extra_turns and self.extra_turns[0] == seat:
+            self.extra_turns.pop(0)
+            if self.turn_base is None:
+                self.turn_base = self.current
+        else:
+            self.turn_base = None
         self.current = seat
         self.turn = turn
         self.phase = "start" if self.skilled else "judgment"
@@ -655,7 +709,7 @@ class SanguoshaGame(Resolution, Game):
         self._let_go(seat, cards, name, supplied=via == SUPPLIED)
         if via not in ("play", SUPPLIED):
             self._answer(True)
-        first = cards[0]
+        first = cards[0] if cards else -1  # no card: a skill's own Kill (Shuangren)
         equips = len(cards) == 1 and KIND[first] == EQUIPMENT and name == NAME[first]
         delays = len(cards) == 1 and (name in (INDULGENCE, LIGHTNING, SUPPLY_SHORTAGE)
                                       if self.skilled else KIND[first] == DELAYED)
@@ -666,6 +720,8 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
+        elif delays and self._cancels(targets[0], name):
+            self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
             if name != NAME[first]:
@@ -681,13 +737,20 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            use = new_use(name, seat, cards, targets)
-            if isinstance(use, KillUse) and self.kw_deck:
-                # a Fire or Thunder Kill deals its nature; a Kill drinks the Wine before it
-                use.nature = NATURE[first] if len(cards) == 1 and NAME[first] == KILL \
-                    else NORMAL
-                use.drank = int(self.marks.pop("drank", 0))
-            self.stack.append(use)
+            kept = [t for t in targets if not self._cancels(t, name)] if self.skilled \
+                else targets
+            if kept:  # (a target that cancelled itself is not resolved)
+                use = new_use(name, seat, cards, kept)
+                if isinstance(use, KillUse) and self.kw_deck:
+                    # a Fire or Thunder Kill deals its nature; a Kill drinks the Wine before
+                    use.nature = NATURE[first] if len(cards) == 1 and NAME[first] == KILL \
+                        else NORMAL
+                    use.drank = int(self.marks.pop("drank", 0))
+                self.stack.append(use)
+            else:  # every target cancelled itself: the card goes to the discard pile
+                for c in cards:
+                    self.flight.remove(c)
+                self.discard.extend(cards)
         if self.skilled:
             real = len(cards) == 1 and name == NAME[first]
             self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": real,
@@ -712,12 +775,17 @@ class SanguoshaGame(Resolution, Game):
             top.waiting = None
         elif ask == "peach":
             assert isinstance(top, Dying)
-            self.hp[top.victim] += 1 + (self.skilled and name == PEACH
-                                        and self.peach_bonus(seat, top.victim))
+            # (a Wine saves its dying holder by 1, with no Peach's bonus)
+            healed = 1 + (self.skilled and name == PEACH and self.peach_bonus(seat, top.victim))
+            self.hp[top.victim] += healed
             self.hostility[seat][top.victim] -= 2
             top.waiting = None
+            if self.skilled:  # a Peach on the dying heals too (Shushen)
+                self._point(Point.HEALED, [top.victim], {"seat": top.victim, "n": healed})
         else:
             self._answer(True)
+        if self.skilled and ask not in ("nullify", "peach"):  # (those answers are secret)
+            self._point(Point.RESPONDED, [seat], {"u": seat, "name": name})
         self._settle()
 
     @event("Declined")
@@ -769,8 +837,11 @@ class SanguoshaGame(Resolution, Game):
             del self.pile[len(self.pile) - len(cards):]
         self.flight.extend(cards)
         top = self.stack[-1]
-        assert isinstance(top, CardUse)
-        top.revealed = list(cards)
+        if isinstance(top, SkillEffect):  # a skill turns the cards up (Zaiqi)
+            top.peeked = list(cards)
+        else:
+            assert isinstance(top, CardUse)
+            top.revealed = list(cards)
         self._settle()
 
     @event("CardPicked")
@@ -804,6 +875,20 @@ class SanguoshaGame(Resolution, Game):
             self.stack.pop()
             self.phase = "end"
         else:
+            self._answer(True)
+        if self.skilled and cards:
+            self._point(Point.DISCARDED, [seat], {"seat": seat, "cards": list(cards)})
+        self._settle()
+
+    @event("EquipmentMoved")
+    def _equipment_moved(self, seat: int, source: int, card: int, reason: str) -> None:
+        """A seat's equipment card goes into another seat's equipment area (its slot is
+        empty: the skill offering the move checked)."""
+        remove_from_seat(self, source, card)
+        slot = SLOT[card]
+        assert slot is not None and self.equip[seat][slot] is None
+        self.equip[seat][slot] = card
+        if self._waits_skill(seat):
             self._answer(True)
         self._settle()
 
@@ -881,14 +966,24 @@ class SanguoshaGame(Resolution, Game):
                     choice: str | None) -> None:
         """A seat uses a skill: says yes where it was asked, or uses it (active skills,
         lord calls). The skill's ``used`` pays the cost and pushes its frame."""
+        self._landed()  # a compulsory skill's use is a due fact (``_step_trig``)
         top = self.stack[-1] if self.stack else None
         if isinstance(top, Trigger) and top.waiting == seat:
             top.waiting = None
         key = f"{seat}:{skill}"
         self.uses[key] = self.uses.get(key, 0) + 1
         sk = SKILLS[skill]
+        if sk.limited:
+            self.spent.append(key)
         if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
             sk.used(self, seat, skill, list(cards), list(targets), choice)
+        self._settle()
+
+    @event("ExtraTurnGranted")
+    def _extra_turn_granted(self, seat: int, by: int, reason: str) -> None:
+        """The seat takes one extra turn right after the current one (Fangquan)."""
+        self._landed()
+        self.extra_turns.append(seat)
         self._settle()
 
     @event("CardsGained")
@@ -902,6 +997,9 @@ class SanguoshaGame(Resolution, Game):
             else:
                 self.discard.remove(c)
         self.hands[seat].extend(cards)
+        top = self.stack[-1] if self.stack else None
+        if isinstance(top, SkillEffect) and top.waiting is not None and top.ask == reason:
+            self._answer(True)  # the skill's owner handed them out (Lirang)
         self._settle()
 
     @event("HpLost")
@@ -958,6 +1056,33 @@ class SanguoshaGame(Resolution, Game):
         self._answer(True)
         self._settle()
 
+    @event("PindianCardChosen")
+    def _pindian_card_chosen(self, seat: int, card: int) -> None:
+        """A seat chooses its pindian card in secret (only it sees which); the card stays
+        in its hand until both are shown."""
+        top = self.stack[-1]
+        assert isinstance(top, Pindian)
+        if seat == top.owner:
+            top.initiator_card = card
+        else:
+            top.target_card = card
+        self._answer(True)
+        self._settle()
+
+    @event("PindianShown")
+    def _pindian_shown(self, seat: int, target: int, cards: list[int], reason: str,
+                       won: bool) -> None:
+        """Both pindian cards are shown together and discarded: ``won`` is whether the
+        initiator's number was strictly higher."""
+        self._landed()
+        for s, c in zip((seat, target), cards, strict=True):
+            remove_from_seat(self, s, c)
+        self.discard.extend(cards)
+        top = self.stack[-1]
+        assert isinstance(top, Pindian)
+        top.won = won
+        self._settle()
+
     # --- events: damage, dying, death -------------------------------------------------
     @event("Damaged")
     def _damaged(self, seat: int, source: int | None, amount: int, cards: list[int],
@@ -986,6 +1111,12 @@ class SanguoshaGame(Resolution, Game):
         self.hp[seat] -= amount
         if self.skilled:
             ctx = {"v": seat, "src": source, "n": amount, "cs": list(cards), "r": reason}
+            if source is not None and self.alive[source]:
+                # the source's distance to the victim as it was hit (Kuanggu)
+                ctx["d"] = seat_distances(self, source)[seat]
+            # anyone's skills after a seat took damage come last (pushed first)
+            self._point(Point.SOMEONE_DAMAGED, [s for s in range(self.n) if self.alive[s]],
+                        ctx)
             self._point(Point.DAMAGED, [seat], ctx)
             if source is not None:  # the source's skills come first: pushed last
                 self._point(Point.DAMAGE_DEALT, [source], ctx)
@@ -996,7 +1127,10 @@ class SanguoshaGame(Resolution, Game):
     @event("Healed")
     def _healed(self, seat: int, amount: int, reason: str) -> None:
         self._landed()
-        self.hp[seat] = min(self.max_hp[seat], self.hp[seat] + amount)
+        before = self.hp[seat]
+        self.hp[seat] = min(self.max_hp[seat], before + amount)
+        if self.skilled and self.hp[seat] > before:
+            self._point(Point.HEALED, [seat], {"seat": seat, "n": self.hp[seat] - before})
         self._settle()
 
     @event("Dying")
@@ -1033,6 +1167,7 @@ class SanguoshaGame(Resolution, Game):
         if self.skilled:
             self._point(Point.DEATH, [s for s in range(self.n) if self.alive[s]],
                         {"v": seat, "src": killer})
+            self._point(Point.KILLED, [seat], {"v": seat, "src": killer})
         self._settle()
 
     @event("RewardDrawn")
@@ -1175,6 +1310,8 @@ class SanguoshaGame(Resolution, Game):
             return {**data, "card": None}
         if name == "KnownBothSeen" and viewer != data["seat"]:
             return {**data, "seen": None}
+        if name == "PindianCardChosen" and viewer != data["seat"]:
+            return {**data, "card": None}
         if name == "CardsPeeked" and viewer != data["seat"]:
             return {**data, "cards": None, "count": len(data["cards"])}
         if name == "PileArranged" and viewer != data["seat"]:

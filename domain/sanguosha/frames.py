@@ -344,6 +344,19 @@ class SkillEffect(Frame):
         self.stage = stage
 
 
+@dataclass
+class Pindian(SkillEffect):
+    """拼点 (generals.md §0.2): the initiator (``owner``) and its target (``targets[0]``)
+    each choose a hand card in secret, the initiator first; both are shown at once and
+    discarded; the initiator wins only with a strictly higher number. The result goes to
+    the skill's frame below (``result``), as a judgment's does. ``reason``: that skill."""
+
+    reason: str = ""
+    initiator_card: int | None = None  # secret until shown
+    target_card: int | None = None  # secret until shown
+    won: bool | None = None
+
+
 # --- modes -------------------------------------------------------------------------------
 @dataclass
 class ChoosingGenerals(Frame):

@@ -216,6 +216,8 @@ class HegemonyGame(SanguoshaGame):
         self.side: list[str | None] = [None] * n  # fixed at the first show
         self.first = 0
         self.show_turn = 0  # the turn whose start-of-turn show step was offered
+        #: the generals ("head", "deputy") whose skills a seat lost for good (Duanchang)
+        self.lost: list[list[str]] = [[] for _ in range(n)]
 
     # --- setup events -----------------------------------------------------------------
     @event("CandidatesDealt")
@@ -473,11 +475,29 @@ class HegemonyGame(SanguoshaGame):
         self._settle()
 
     def _arm_skills(self) -> None:
-        """Rules 4: each seat holds the Kingdom Wars skills of its shown generals."""
+        """Rules 4: each seat holds the Kingdom Wars skills of its shown generals (but
+        those of a general whose skills it lost)."""
         self.set_skills([
             tuple(sid for i, g in enumerate(self.generals[s]) if self.shown[s][i]
+                  and (HEAD, DEPUTY)[i] not in self.lost[s]
                   for sid in KW_SKILLS.get(g, ()))
             for s in range(self.n)])
+
+    def generals_of(self, seat: int) -> list[str]:
+        """The seat's generals ("head", "deputy") that still have their skills."""
+        return [w for w in (HEAD, DEPUTY) if w not in self.lost[seat]] if self.generals[
+            seat] else []
+
+    @event("SkillsLost")
+    def _skills_lost(self, seat: int, which: str, reason: str) -> None:
+        """The seat loses the skills of one of its generals for the rest of the game,
+        shown or not (Duanchang)."""
+        self.lost[seat].append(which)
+        self._arm_skills()
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.waiting is not None and top.ask == reason:
+            self._answer(True)
+        self._settle()
 
     @event("KingdomDecided")
     def _kingdom_decided(self, seat: int, kingdom: str, side: str, careerist: bool,

@@ -49,9 +49,27 @@ RECASTABLE = frozenset({IRON_CHAIN, KNOWN_BOTH})
 _PLACED = (INDULGENCE, SUPPLY_SHORTAGE)
 
 
+#: what a skill grants the current seat's Kills for the rest of its turn (``table.marks``;
+#: an int, or True): more Kills than one, no distance limit, more targets, or no Kill at all
+EXTRA_KILLS = "extra_kills"
+KILL_ANY_DISTANCE = "kill_any_distance"
+EXTRA_KILL_TARGETS = "extra_kill_targets"
+NO_KILLS = "no_kills"
+#: the seats the current seat is at distance 1 from for the rest of its turn (a list)
+DISTANCE_ONE = "distance_one"
+
+
+def turn_mark(table: Any, seat: int, key: str) -> int:
+    """A grant of this turn (see above) to ``seat`` (0: none; only the current seat has any)."""
+    return int(table.marks.get(key, 0)) if seat == table.current else 0
+
+
 def kill_allowed(table: Any, seat: int) -> bool:
     """One Kill per play phase unless a Crossbow is equipped (or a skill lifts it)."""
-    return (table.kills < 1 or table.has_equip_mod(seat, "kill_limit")
+    if table.marks and turn_mark(table, seat, NO_KILLS):
+        return False
+    bonus = turn_mark(table, seat, EXTRA_KILLS) if table.marks else 0
+    return (table.kills < 1 + bonus or table.has_equip_mod(seat, "kill_limit")
             or (table.skilled and "kill_limit" in table.mods[seat]))
 
 
@@ -61,16 +79,26 @@ def seat_distances(table: Any, seat: int) -> list[int]:
     less = table.mod(seat, "distance_less") if table.skilled else None
     if less:
         dist = [d if d in (0, 10**6) else max(1, d - less) for d in dist]
+    near = table.marks.get(DISTANCE_ONE) if seat == table.current else None
+    if near:
+        dist = [1 if s in near and table.alive[s] else d for s, d in enumerate(dist)]
     return dist
 
 
-def may_target(table: Any, target: int, name: str) -> bool:
+def may_target(table: Any, target: int, name: str, cards: tuple[int, ...] = ()) -> bool:
     """Whether a skill of the target forbids choosing it for ``name`` (Kongcheng,
-    Qianxun)."""
+    Qianxun), or cancels it as a target of these ``cards`` used as ``name`` (Weimu)."""
     if not table.skilled:
         return True
     rule = table.mods[target].get("untargetable")
-    return rule is None or not rule(table, target, name)
+    return (rule is None or not rule(table, target, name)) and not shielded(
+        table, target, name, cards)
+
+
+def shielded(table: Any, target: int, name: str, cards: tuple[int, ...]) -> bool:
+    """Whether the target cancels itself as a target of ``cards`` used as ``name``."""
+    rule = table.skilled and table.mods[target].get("shielded")
+    return bool(rule) and bool(rule(table, target, name, cards))
 
 
 def kill_targets(table: Any, seat: int) -> list[int]:
@@ -139,6 +167,22 @@ def legal_uses(table: Any, seat: int) -> list[Action]:
     return out
 
 
+def _kill_target_lists(table: Any, seat: int, ok: list[int], more: int,
+                       dist: list[int]) -> list[list[int]]:
+    """A Kill's target lists: one of ``ok``, up to ``more`` others of them, and with a
+    skill for it (``kill_near_target``) one more seat at distance 1."""
+    if not more:
+        lists = [(t,) for t in ok]
+    else:
+        lists = [c for k in range(1, 2 + more) for c in combinations(ok, k)]
+    if table.mod(seat, "kill_near_target"):
+        near = [s for s in range(table.n) if s != seat and table.alive[s] and dist[s] == 1
+                and may_target(table, s, KILL)]
+        extended = {tuple(sorted((*c, s))) for c in lists for s in near if s not in c}
+        lists = lists + sorted(extended - set(lists))
+    return [list(c) for c in lists]
+
+
 def _skilled_uses(table: Any, seat: int) -> list[Action]:
     """The play phase's uses at a table with skills: real cards and converted ones, with
     the skills' modifiers and prohibitions, then the active skills."""
@@ -152,6 +196,9 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
     reachable = [s for s in others if dist[s] <= reach]
     more = table.equip_mod(seat, "extra_targets") or 0
     can_kill = kill_allowed(table, seat)
+    if turn_mark(table, seat, KILL_ANY_DISTANCE):
+        reachable = others
+    granted = turn_mark(table, seat, EXTRA_KILL_TARGETS)
     near = 10**6 if table.mod(seat, "trick_range") else 1
     supply_near = table.mod(seat, "supply_range") or near
     has_any = {s: bool(table.hands[s] or table.judging[s] or any(c is not None for c in equip[s]))
@@ -180,13 +227,9 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             if not can_kill:
                 continue
             ok = [t for t in reachable if may_target(table, t, KILL)]
-            if more and len(hand) == 1 and via is None:
-                for k in range(1, 2 + more):
-                    for combo in combinations(ok, k):
-                        add(list(combo))
-            else:
-                for t in ok:
-                    add([t])
+            most = granted + (more if len(hand) == 1 and via is None else 0)
+            for combo in _kill_target_lists(table, seat, ok, most, dist):
+                add(combo)
         elif name == PEACH:
             if table.hp[seat] < table.max_hp[seat]:
                 add()
@@ -196,20 +239,20 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             add()
         elif name == DISMANTLEMENT:
             for t in others:
-                if has_any[t] and may_target(table, t, name):
+                if has_any[t] and may_target(table, t, name, (c,)):
                     add([t])
         elif name == SNATCH:
             for t in others:
-                if has_any[t] and dist[t] <= near and may_target(table, t, name):
+                if has_any[t] and dist[t] <= near and may_target(table, t, name, (c,)):
                     add([t])
         elif name == DUEL:
             for t in others:
-                if may_target(table, t, name):
+                if may_target(table, t, name, (c,)):
                     add([t])
         elif name in _PLACED:
             for t in others:
                 if ((name == INDULGENCE or dist[t] <= supply_near)
-                        and may_target(table, t, name) and all(
+                        and may_target(table, t, name, (c,)) and all(
                             (table.virtual.get(j) or NAME[j]) != name
                             for j in table.judging[t])):
                     add([t])
@@ -222,7 +265,8 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
                     for v in kill_targets(table, h)
                 ]
             for pair in collateral_targets:
-                add(list(pair))
+                if may_target(table, pair[0], name, (c,)):
+                    add(list(pair))
     for conv in multi_card(table, seat, KILL) if can_kill else ():
         out.extend({"type": "use", str(conv.key): True, "count": conv.count, "from": list(hand),
                     "targets": [t]}
@@ -236,6 +280,8 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
         if sk.kind != Kind.ACTIVE and sk.mods.get("call") != KILL:
             continue
         if sk.limit is not None and table.uses.get(f"{seat}:{sid}", 0) >= sk.limit:
+            continue
+        if sk.limited and table.spent_skill(seat, sid):
             continue
         if sk.can(table, seat, frame):
             out.extend(sk.offers(table, seat, frame))

@@ -34,6 +34,7 @@ from domain.sanguosha.cards import (
     KILLS,
     NAME,
     NORMAL,
+    NULLIFICATION,
     NULLIFICATIONS,
     PEACH,
     PEACH_GARDEN,
@@ -70,6 +71,7 @@ from domain.sanguosha.frames import (
     NullifyWindow,
     PeachGardenUse,
     PeachUse,
+    Pindian,
     PlayPhase,
     SkillEffect,
     Stage,
@@ -78,12 +80,22 @@ from domain.sanguosha.frames import (
 )
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import kill_targets
-from domain.sanguosha.skill import SKILLS, Point
+from domain.sanguosha.skill import SKILLS, Kind, Point
 from domain.sanguosha.zones import has_cards
 
 
 class Resolution:
     """Mixin of the engine aggregate: frame steps, run only from event bodies."""
+
+    def _source_of(self, f: CardUse) -> int | None:
+        """Who deals the damage of an area card: its user, unless another seat's skill
+        makes it the source (``damage_source``: no source once that seat is dead)."""
+        if self.skilled:
+            for s in range(self.n):
+                names = self.mods[s].get("damage_source")
+                if s != f.user and names is not None and f.name in names:
+                    return s if self.alive[s] else None
+        return f.user
 
     # State lives on the engine aggregate. The annotations are for type checkers only:
     # at run time eventsourcing would read class annotations as constructor fields.
@@ -114,11 +126,13 @@ class Resolution:
         virtual: dict[int, str]
         kw_deck: bool
         chained: list[bool]
+        mods: list[dict[str, Any]]
 
         def mod(self, seat: int, key: str) -> Any: ...
         def _point(self, point: Point, seats: list[int], ctx: dict[str, Any]) -> bool: ...
         def _point_once(self, point: Point, seat: int) -> bool: ...
         def _watch(self) -> bool: ...
+        def spent_skill(self, seat: int, sid: str) -> bool: ...
         def holds(self, seat: int, name: str) -> bool: ...
         def equip_mod(self, seat: int, key: str) -> Any: ...
         def equipment_skills(self, seat: int) -> list[Any]: ...
@@ -185,7 +199,11 @@ class Resolution:
         if self._ask_everyone:
             return True
         alive = self.alive
-        return any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands))
+        if any(alive[s] and not NULLIFICATIONS.isdisjoint(h) for s, h in enumerate(self.hands)):
+            return True
+        # a card a skill plays as a Nullification (Kanpo)
+        return self.skilled and any(alive[s] and self.holds(s, NULLIFICATION)
+                                    for s in range(self.n))
 
     def _can_kill(self, seat: int) -> bool:
         hand = self.hands[seat]
@@ -201,6 +219,10 @@ class Resolution:
             if c in fl:
                 fl.remove(c)
                 self.discard.append(c)
+        if self.skilled:
+            real = len(f.cards) == 1 and NAME[f.cards[0]] == f.name
+            self._point(Point.CARD_DONE, [s for s in range(self.n) if self.alive[s]],
+                        {"u": f.user, "name": f.name, "cards": list(f.cards), "real": real})
 
     def _window(self, f: Any, trick: str, target: int) -> bool | None:
         """Open a Nullification window on ``trick``'s effect on ``target``.
@@ -246,6 +268,8 @@ class Resolution:
                 return
             self.due = {"k": "draw", "seat": cur, "n": 2, "reason": "draw_phase"}
         elif ph == "play":
+            if self.skilled and not self.skip_play and self._point_once(Point.PLAY, cur):
+                return
             if self.skip_play:
                 self.due = {"k": "phase", "seat": cur, "phase": "discard", "skipped": "play"}
             else:
@@ -273,7 +297,8 @@ class Resolution:
         everyone = self._ask_everyone
         for s in order_from(self.current, self.n):
             if alive[s] and s not in passed and (
-                    everyone or not NULLIFICATIONS.isdisjoint(hands[s])):
+                    everyone or not NULLIFICATIONS.isdisjoint(hands[s])
+                    or (self.skilled and self.holds(s, NULLIFICATION))):
                 f.wait(s, "nullify")
                 return
         self.stack.pop()
@@ -338,6 +363,8 @@ class Resolution:
                     return None
                 f.stage = Stage.NEXT  # unless the weapon makes it hit (Axe)
                 self._at(Point.DODGED, u, f)
+                if self.skilled:  # the user's skills first (Mengjin): pushed last
+                    self._point(Point.DODGED, [u], {"u": u, "tg": tg})
             else:
                 f.stage = Stage.HIT
         elif st == Stage.HIT:
@@ -481,7 +508,7 @@ class Resolution:
             if f.take_answer():
                 f.stage = Stage.NEXT
             else:
-                self._deal(f.target, f.user, 1, f.cards, f.name, "next")
+                self._deal(f.target, self._source_of(f), 1, f.cards, f.name, "next")
         else:
             f.index += 1
             f.stage = Stage.START
@@ -654,12 +681,22 @@ class Resolution:
         everyone = self._ask_everyone
         skilled = self.skilled
         for s in order_from(self.current, self.n):
+            if skilled and not everyone and self._peach_barred(s, v):
+                continue
             if alive[s] and s not in passed and (everyone or not PEACHES.isdisjoint(hands[s])
                                                  or (skilled and self.holds(s, PEACH))
                                                  or (s == v and not WINES.isdisjoint(hands[s]))):
                 f.wait(s, "peach")
                 return
         self.due = {"k": "died", "seat": v, "source": f.source}
+
+    def _peach_barred(self, helper: int, victim: int) -> bool:
+        """Whether a living seat's skill forbids the helper a Peach on the victim (Wansha)."""
+        for o in range(self.n):
+            rule = self.alive[o] and self.mod(o, "bars_peach")
+            if rule and rule(self, o, helper, victim):
+                return True
+        return False
 
     def _step_after(self, f: AfterDeath) -> None:
         """After a death: what the death shows (Kingdom Wars: the victim's generals), then
@@ -693,9 +730,14 @@ class Resolution:
         q = f.queue
         while q:
             seat, sid = q.pop(0)
-            if self.alive[seat] and SKILLS[sid].can(self, seat, f):
+            sk = SKILLS[sid]
+            if ((self.alive[seat] or f.point == Point.KILLED)
+                    and not self.spent_skill(seat, sid) and sk.can(self, seat, f)):
                 f.current = (seat, sid)
-                f.wait(seat, "skill")
+                if sk.kind == Kind.COMPULSORY:  # used without asking
+                    self.due = {"k": "skill", "seat": seat, "skill": sid}
+                else:
+                    f.wait(seat, "skill")
                 return
         f.current = None
         self.stack.pop()
@@ -762,6 +804,7 @@ _STEPS: dict[type, Any] = {
     AfterDeath: Resolution._step_after,
     Trigger: Resolution._step_trig,
     SkillEffect: Resolution._step_sk,
+    Pindian: Resolution._step_sk,
     Judgment: Resolution._step_judge,
     Damage: Resolution._step_damage,
 }

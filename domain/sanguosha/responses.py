@@ -103,15 +103,19 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
         out = _cards_of(hand, DODGES)
         if table.skilled:
             out += converted(table, seat, "dodge") + calls(table, seat, f, "dodge")
-        for sk in table.equipment_skills(seat):  # Eight Trigrams
-            if sk.demand is not None:
-                out += sk.demand(table, seat, f)
+        for sk in table.demand_skills(seat):  # Eight Trigrams (worn, or as a skill)
+            out += sk.demand(table, seat, f)
         return out + [DECLINE]
     if ask == "kill":
         return kills(table, seat) + calls(table, seat, f, "kill") + [DECLINE]
     if ask == "nullify":
-        return _cards_of(hand, NULLIFICATIONS) + [DECLINE]
+        out = _cards_of(hand, NULLIFICATIONS)
+        if table.skilled:
+            out += converted(table, seat, "nullification")
+        return out + [DECLINE]
     if ask == "peach":
+        if table.skilled and table._peach_barred(seat, f.victim):  # Wansha
+            return [DECLINE]
         out = _cards_of(hand, PEACHES)
         if table.skilled:
             out += converted(table, seat, "peach")

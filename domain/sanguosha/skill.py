@@ -54,6 +54,14 @@ class Point(StrEnum):
     KILL_EFFECT = "kill_effect"  # before the Kill takes effect on the owner (Renwang)
     DODGED = "dodged"  # the owner's Kill was dodged (Blade, Axe)
     KILL_HIT = "kill_hit"  # the owner's Kill hits, before its damage (Ice Sword, Kylin)
+    # (from here on: for skills as well as equipment)
+    SOMEONE_DAMAGED = "someone_damaged"  # after any seat took damage (every living owner)
+    PLAY = "play"  # the owner's play phase begins (Shuangren)
+    RESPONDED = "responded"  # the owner played a card in answer to a window (Leiji)
+    DISCARDED = "discarded"  # the owner's cards were discarded, by anyone (Lirang)
+    KILLED = "killed"  # the owner died: its own skills, though dead (Duanchang)
+    HEALED = "healed"  # after the owner healed (``n``: the HP it got back)
+    CARD_DONE = "card_done"  # a card's use is over, its cards just went to the discard pile
     CARD_EFFECT = "card_effect"  # before a Kill or area trick takes effect on the owner
     # (armor: the Vine)
     KILL_DAMAGED = "kill_damaged"  # the owner's Kill dealt its damage (Triblade)
@@ -68,7 +76,7 @@ class Kind(StrEnum):
     TRIGGERED = "triggered"
     ACTIVE = "active"
     CONVERSION = "conversion"
-    COMPULSORY = "compulsory"
+    COMPULSORY = "compulsory"  # on a timing point: used without asking (recorded)
 
 
 def _never(game: Any, seat: int, f: Frame) -> bool:
@@ -126,9 +134,11 @@ class Skill:
     kind: Kind
     text: str = ""
     point: Point | None = None
+    also: tuple[Point, ...] = ()  # further moments it acts at (``used`` reads which)
     per_point: bool = False  # asked once per point of damage
     lord: bool = False  # works only for the lord (identity)
     limit: int | None = None  # uses per play phase (active skills)
+    limited: bool = False  # once per game (限定技): a use is recorded in ``game.spent``
     conversions: tuple[Conversion, ...] = ()
     secret: bool = False  # the used cards are seen by the user and its targets only
     #: equipment (a weapon or armor card's effect): compulsory where it acts, so it is
@@ -148,7 +158,12 @@ class Skill:
     #: ``kill_limit`` (None: no limit), ``distance_less``, ``trick_range`` (no distance
     #: limit for tricks), ``untargetable(game, seat, name) -> bool``, ``double`` (card
     #: names needing two answers), ``peach_bonus(game, owner, helper) -> int``,
-    #: ``damage_bonus(game, owner, frame) -> int``, ``call`` (a lord's call: card name)
+    #: ``damage_bonus(game, owner, frame) -> int``, ``call`` (a lord's call: card name),
+    #: ``shielded(game, seat, name, card) -> bool`` (the seat cancels itself as a target
+    #: of that card: Weimu), ``bars_peach(game, owner, helper, victim) -> bool`` (the
+    #: helper may not use a Peach on the dying victim: Wansha),
+    #: ``damage_source`` (card names: the owner is the source of the damage others' such
+    #: cards deal)
     mods: dict[str, Any] = field(default_factory=dict)
 
 

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from domain.sanguosha import skill_bot_qun
 from domain.sanguosha.cards import (
     DODGE,
     DUEL,
@@ -19,6 +20,7 @@ from domain.sanguosha.cards import (
     LIGHTNING,
     NAME,
     NULLIFICATION,
+    NUMBER,
     PEACH,
 )
 from domain.sanguosha.judgment import judge_result
@@ -69,7 +71,10 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
     offers = [a for a in seen.legal if a["type"] == "skill"]
     if not offers:
         return DECLINE
-    if sid == "guicai":
+    qun = skill_bot_qun.trigger(seen, friend, sid, offers, worth)
+    if qun is not None:
+        return qun
+    if sid in ("guicai", "guidao"):
         return _retrial(seen, friend)
     if sid == "liuli":
         enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
@@ -82,12 +87,34 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
     if sid == "luoyi":
         attack = sum(1 for c in seen.hand if NAME[c] in (KILL, DUEL))
         return offers[0] if attack >= 2 else DECLINE
-    return offers[0]
+    if sid == "fangquan":
+        if "count" not in offers[0]:  # skip the play phase: with little to play
+            useful = sum(1 for c in seen.hand if worth(c) >= 5)
+            return offers[0] if useful <= 1 else DECLINE
+        mates = [a for a in offers if a["targets"][0] != seen.me
+                 and friend(seen, a["targets"][0]) > 0]
+        return _cheapest(mates[0]) if mates else DECLINE
+    if sid == "shushen":
+        mates = [a for a in offers if friend(seen, a["targets"][0]) > 0]
+        return min(mates, key=lambda a: seen.hand_count[a["targets"][0]]) if mates \
+            else DECLINE
+    if sid == "shenzhi":  # worth it only when it heals and costs little
+        hp = seen.hp[seen.me]
+        return offers[0] if hp < seen.max_hp[seen.me] and len(seen.hand) >= hp \
+            and len(seen.hand) <= 2 else DECLINE
+    if sid == "liegong" or sid == "tieqi":
+        target = (seen.pending.get("context") or {}).get("target")
+        return offers[0] if target is None or friend(seen, target) <= 0 else DECLINE
+    offer = offers[0]
+    return _cheapest(offer) if "count" in offer else offer
 
 
 def _effect(seen: Seen, friend: Friend) -> Action:
     """A question a skill's effect asks (the owner's choice, or its victim's)."""
     sid, legal, me = seen.pending.get("skill"), seen.legal, seen.me
+    qun = skill_bot_qun.effect(seen, friend, sid, legal, worth)
+    if qun is not None:
+        return qun
     if sid == "ganglie":  # the source: two hand cards, or 1 damage
         template = next((a for a in legal if a["type"] == "discard"), None)
         if template is not None and (seen.hp[me] <= 1 or len(template["from"]) >= 4):
@@ -112,7 +139,16 @@ def _effect(seen: Seen, friend: Friend) -> Action:
             else DECLINE
     if sid == "fankui":
         return next((a for a in legal if "card" in a), legal[0])
-    return next((a for a in legal if a != DECLINE), legal[-1])
+    if sid == "xiangle":  # the Kill's user: a basic card to make the Kill count
+        template = next((a for a in legal if a["type"] == "discard"), None)
+        target = seen.pending.get("owner")
+        if template is not None and target is not None and friend(seen, target) < 0:
+            return _cheapest(template)
+        return DECLINE
+    if sid == "pindian":  # either side: the highest number, the cheaper of equals
+        return max(legal, key=lambda a: (NUMBER[a["card"]], -worth(a["card"])))
+    a = next((a for a in legal if a != DECLINE), legal[-1])
+    return _cheapest(a) if "count" in a else a  # a template: the cheapest cards
 
 
 def choose_general(seen: Seen, rng: random.Random) -> Action:
@@ -149,8 +185,8 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             continue
         sid, targets = a["skill"], a.get("targets", [])
         rel = [friend(seen, t) for t in targets]
-        if sid == "rende" and rel[0] > 0:
-            if wounded_me and a["count"] == 2:
+        if sid in ("rende", "rende_kw") and rel[0] > 0:
+            if wounded_me and a["count"] == (2 if sid == "rende" else 3):
                 out.append((5.0, _cheapest(a)))
             elif len(hand) > seen.hp[me] and a["count"] == len(hand) - seen.hp[me]:
                 out.append((2.0, _cheapest(a)))
@@ -167,9 +203,17 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             out.append((6.0, _cheapest(a)))
         elif sid == "lijian" and rel[0] < 0 and rel[1] <= 0:
             out.append((5.0 - rel[1], _cheapest(a)))
+        elif sid == "tianyi" and rel[0] < 0 and high_card(hand) and any(
+                NAME[c] == KILL for c in hand):
+            out.append((4.6, a))
         elif sid == "jijiang" and rel[0] < 0 and not any(NAME[c] == KILL for c in hand):
             out.append((4.5, a))
-    return out
+    return out + skill_bot_qun.plays(seen, friend, worth)
+
+
+def high_card(hand: list[int]) -> bool:
+    """A card likely to win a pindian (a Queen or a King)."""
+    return any(NUMBER[c] >= 12 for c in hand)
 
 
 def converted_penalty(a: Action) -> float:

@@ -18,7 +18,7 @@ from domain.sanguosha.hegemony import (
     HegemonyGame,
 )
 from domain.sanguosha.identity import TEN_PLAYER_TABLES, IdentityGame
-from domain.sanguosha.skill import GENERAL_SKILLS, SKILLS
+from domain.sanguosha.skill import GENERAL_SKILLS, KW_SKILLS, SKILLS
 from domain.sanguosha.text import SanguoshaNarrator, catalogue, every_card
 from domain.spec import GameSpec, Option
 
@@ -42,6 +42,38 @@ def identity_narrator() -> SanguoshaNarrator:
                              lord_skills=[s.id for s in SKILLS.values() if s.lord])
 
 
+def hegemony_narrator() -> SanguoshaNarrator:
+    """Kingdom Wars in words: generals and their Kingdom Wars skills by name (``rende_kw``
+    reads "Rende"), cards used as another told with the skill that made them."""
+    names = {g.id: g.en for g in ROSTER.values()} | {s.id: s.name for s in SKILLS.values()}
+    conversions = {g: [(sid, c.to, c.fits) for sid in ids for c in SKILLS[sid].conversions]
+                   for g, ids in KW_SKILLS.items()}
+    return SanguoshaNarrator(names, skills=KW_SKILLS, conversions=conversions)
+
+
+def hegemony_audit(facts: list[Fact]) -> Recount:
+    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game dealt
+    the identity deck whose shown generals had no skills. A game dealt the Kingdom Wars
+    deck (option ``deck``, the default for new tables) plays cards it does not know yet,
+    and a game where a general with Kingdom Wars skills was shown (rules 4) skills it does
+    not know: both keep the engine-side recount, which says so."""
+    options = (facts[0].data.get("options") or {}) if facts else {}
+    if options.get("deck", STORED_DECK) == NEW_DECK:
+        recount = audit.recount(facts, "hegemony")
+        recount.unjudged = ("the Kingdom Wars deck (fire and thunder damage, chains, Wine, "
+                            "its tricks and equipment): the independent referee does not "
+                            "judge it yet")
+        return recount
+    if audit.rules_of(facts) >= 4 and any(
+            f.type == "GeneralsShown" and any(g in KW_SKILLS for g in f.data.get("generals", ()))
+            for f in facts):
+        recount = audit.recount(facts, "hegemony")
+        recount.unjudged = ("Kingdom Wars skills: the independent referee does not judge "
+                            "them yet")
+        return recount
+    return hegemony_referee.referee(facts)
+
+
 def identity_audit(facts: list[Fact]) -> Recount:
     """The identity referee (``domain/referee/identity.py``) judges every game played
     without generals; games with the ``generals`` option (their skills) are not yet known
@@ -53,21 +85,6 @@ def identity_audit(facts: list[Fact]) -> Recount:
                             "judge them yet")
         return recount
     return identity_referee.referee(facts)
-
-
-def hegemony_audit(facts: list[Fact]) -> Recount:
-    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges games dealt the
-    identity deck; a game dealt the Kingdom Wars deck (option ``deck``, the default for
-    new tables) plays cards it does not know yet, so it keeps the engine-side recount,
-    which says so."""
-    options = (facts[0].data.get("options") or {}) if facts else {}
-    if options.get("deck", STORED_DECK) == NEW_DECK:
-        recount = audit.recount(facts, "hegemony")
-        recount.unjudged = ("the Kingdom Wars deck (fire and thunder damage, chains, Wine, "
-                            "its tricks and equipment): the independent referee does not "
-                            "judge it yet")
-        return recount
-    return hegemony_referee.referee(facts)
 
 
 IDENTITY = GameSpec(
@@ -122,7 +139,7 @@ HEGEMONY = GameSpec(
         TURN_CAP, ASK_EVERYONE,
     ),
     referee=hegemony_audit,
-    narrator=SanguoshaNarrator({g.id: g.en for g in ROSTER.values()}),
+    narrator=hegemony_narrator(),
     cards=every_card,
     rules="docs/rules/kingdom-wars.md",
 )

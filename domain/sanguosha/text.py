@@ -150,6 +150,11 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "fanjian": "name a suit (Fanjian)",
         "hujia": "play a Dodge for the lord? (Hujia)",
         "jijiang": "play a Kill for the lord? (Jijiang)",
+        "mengjin": "discard one of the target's cards (Mengjin)",
+        "sijian": "discard one of the chosen player's cards (Sijian)",
+        "kuangfu": "take the target's equipment card, or discard it (Kuangfu)",
+        "luanwu": "a Kill on a nearest player, or lose 1 HP (Luanwu)",
+        "pindian": "choose a hand card, face down, for the pindian",
         "show_card": "show a hand card (Fire Attack)",
         "fire_attack": "discard a card of the shown suit for 1 fire damage? (Fire Attack)",
         "await_discard": "discard two cards (Await Exhausted)",
@@ -614,6 +619,10 @@ class _Story:
             # a conversion is named first; the card's own line tells it ("as a Kill")
             self.converted = (seat, list(d.get("cards") or []), skill)
             return None, i
+        if j is not None and self.events[j]["type"] == "CardUsed" and d.get("cards") and \
+                self.events[j]["data"].get("cards") == d.get("cards") and \
+                self.events[j]["data"].get("seat") == seat:
+            return None, i  # the cards become the card used (Luanji): its line tells it
         who, name = self.who(seat), self.narrator.word(skill)
         targets = list(d.get("targets") or [])
         cards, count = d.get("cards"), d.get("count")
@@ -630,7 +639,7 @@ class _Story:
             card = cards[0]
             return (f"{who} replaces {self.who(owner)}'s judgment card with "
                     f"{card_label(card)} ({name}){_meaning(reason, _judge(reason, card))}"), i
-        if skill == "lijian" and len(targets) == 2:
+        if skill in ("lijian", "lijian_kw") and len(targets) == 2:
             return (f"{who} discards {paid}: {self.who(targets[0])} duels "
                     f"{self.who(targets[1])} ({name})"), i
         text = f"{who} uses {name}"
@@ -639,6 +648,10 @@ class _Story:
         if paid:  # Zhiheng, Jieyin, Liuli... discard theirs
             text += f", discarding {paid}"
         return text, i
+
+    def on_ExtraTurnGranted(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} takes an extra turn after this one"
+                f"{self.reason(d.get('reason'))}"), i
 
     def on_CardsGained(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         """Cards taken from the open (Jianxiong's damage card, Tiandu's and Luoshen's
@@ -658,6 +671,19 @@ class _Story:
         named = SUIT_SYMBOL.get(suit or "", str(suit))
         return f"{self.who(d.get('seat'))} names {named} (Fanjian)", i
 
+    def on_PindianCardChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        """A pindian card chosen face down: its face only for the chooser's own reading."""
+        card = d.get("card")
+        what = card_label(card) if card is not None else "a card"
+        return f"{self.who(d.get('seat'))} chooses {what} face down for the pindian", i
+
+    def on_PindianShown(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        mine, theirs = (list(d.get("cards") or []) + [None, None])[:2]
+        who, whom = self.who(d.get("seat")), self.who(d.get("target"))
+        result = "wins" if d.get("won") else "does not win"
+        return (f"{who} shows {card_label(mine)}, {whom} {card_label(theirs)}: {who} "
+                f"{result} the pindian{self.reason(d.get('reason'))}"), i
+
     def on_Chose(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         answer, who = d.get("answer") or {}, self.who(d.get("seat"))
         about = self.reason(d.get("ask"))
@@ -674,6 +700,11 @@ class _Story:
     def on_CardPicked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return f"{self.who(d.get('seat'))} takes {card_label(d.get('card'))} " \
                f"(Amazing Grace)", i
+
+    def on_EquipmentMoved(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} puts {card_label(d.get('card'))} from "
+                f"{self.who(d.get('source'))}'s equipment into their own"
+                f"{self.reason(d.get('reason'))}"), i
 
     def on_CardTaken(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         what = card_label(d.get("card"))

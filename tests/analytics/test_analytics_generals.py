@@ -223,3 +223,15 @@ def test_kinds_played_with_and_without_generals_are_named() -> None:
     out = g.with_and_without(*s.frames())
     assert out.to_dict(orient="records") == [
         {"kind": "identity", "with_generals": 6, "without": 1}]
+
+
+def test_bar_labels_say_a_shared_table_size_and_mix_once_in_the_title() -> None:
+    from analytics import plots
+
+    one = pd.DataFrame({"players": [8, 8], "policy_mix": ["8 expert", "8 expert"],
+                        "general": ["caocao", "liubei"]})
+    assert plots.labels_for(one, "general") == ["caocao", "liubei"]
+    assert plots.scope(one) == "8p · 8 expert"
+    two = one.assign(players=[5, 8])
+    assert plots.labels_for(two, "general") == ["5p · caocao", "8p · liubei"]
+    assert plots.scope(two) == "8 expert"

@@ -51,7 +51,9 @@ def random_game(seed: int) -> HegemonyGame:
     kind = rng.choice([*sorted(HEGEMONY_POLICIES), "mixed"])
     drivers = [HEGEMONY_POLICIES[rng.choice(sorted(HEGEMONY_POLICIES)) if kind == "mixed"
                                  else kind] for _ in range(n)]
-    game = HegemonyGame.new([f"p{i}" for i in range(n)], options, rng=rng)
+    # rules 3: generals without skills (games with Kingdom Wars skills keep the
+    # engine-side recount, see spec.hegemony_audit)
+    game = HegemonyGame.new([f"p{i}" for i in range(n)], options, rng=rng, rules=3)
     return play_out(game, drivers, rng)  # type: ignore[return-value]
 
 

@@ -11,16 +11,24 @@ from __future__ import annotations
 import random
 from uuid import UUID
 
+from domain import registry
+from domain.sanguosha.hegemony import HegemonyGame
 from service.audit import audit_game
-from service.hall import GameHall
+from service.hall import GameHall, run_bots
 from tests.referee.forger import Body, audited, forge, is_, named
 
 
 def finished_game(hall: GameHall) -> tuple[UUID, str]:
     """A 6-seat game of random bots with a careerist in it, played out and stored (dealt
-    the identity deck, which the referee judges)."""
-    game = hall.create_game("hegemony", [f"p{i}" for i in range(6)], {"deck": "identity"},
-                            agents=["random"] * 6, rng=random.Random(17))
+    the identity deck: the Kingdom Wars deck is not judged by the referee yet)."""
+    # rules 3 (generals without skills): the game the referee judges, as the hall would
+    # create it (games with Kingdom Wars skills keep the engine-side recount)
+    rng = random.Random(17)
+    options = registry.spec("hegemony").check_options({"deck": "identity"})
+    game = HegemonyGame.new([f"p{i}" for i in range(6)], options, agents=["random"] * 6,
+                            rng=rng, rules=3)
+    run_bots(game, rng)
+    hall.save(game)
     assert game.outcome is not None
     report = audit_game(hall, game.id)
     assert report.agrees, report.text()

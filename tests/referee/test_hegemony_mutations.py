@@ -37,7 +37,7 @@ def game(seed: int, turn_cap: int | None = None) -> HegemonyGame:
     # the identity deck: the deck this referee judges
     options: dict[str, Any] = {"deck": "identity"} if turn_cap is None else {
         "turn_cap": turn_cap, "deck": "identity"}
-    g = HegemonyGame.new([f"p{s}" for s in range(n)], options, rng=rng)
+    g = HegemonyGame.new([f"p{s}" for s in range(n)], options, rng=rng, rules=3)  # no skills
     return play_out(g, [policy] * n, rng)  # type: ignore[return-value]
 
 

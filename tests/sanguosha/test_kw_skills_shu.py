@@ -1,0 +1,425 @@
+"""Stories of the Kingdom Wars Shu generals' skills (docs/rules/generals.md §2.2).
+
+Each story is given (a Kingdom Wars table whose seats keep the generals named, every
+general shown before play), when (a seat acts), then (the events recorded and the state
+they leave); an illegal use is refused with no event; every story's table replays from
+its events alone; secrets stay with their owners.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domain.game import IllegalAction
+from domain.sanguosha.cards import BARBARIANS, KIND, NAME, SUIT
+from domain.sanguosha.hegemony import HegemonyGame
+from domain.sanguosha.skill import KW_SKILLS, SKILLS
+from domain.sanguosha.skills import shu
+from tests.sanguosha.hrig import htable
+from tests.sanguosha.rig import Spec, act, card, end_turn, kinds, mark, refuse
+from tests.sanguosha.skill_steps import assert_replays, seen
+
+Events = list[tuple[str, dict[str, Any]]]
+WU, QUN, WEI = ("sunquan", "zhoutai"), ("lvbu", "diaochan"), ("caocao", "xuchu")
+_TABLES: list[HegemonyGame] = []
+
+
+@pytest.fixture(autouse=True)
+def _every_table_replays() -> Iterator[None]:
+    _TABLES.clear()
+    yield
+    for game in _TABLES:
+        assert_replays(game)
+
+
+def shown(picks: list[tuple[str, str]], hands: dict[int, list[Spec]] | None = None,
+          pile: list[Spec | None] | None = None, first: int = 0) -> HegemonyGame:
+    """Given: a table (hrig.htable) whose every general is shown before the first seat's
+    turn (recorded shows), waiting at the first seat's start-of-turn step."""
+    game = htable(picks, hands, pile or [], first=first)
+    rng = random.Random(0)
+    for s in range(game.n):
+        game._show(s, game.hidden(s), "given")
+        game._drive(rng)
+    _TABLES.append(game)
+    return game
+
+
+def to_play_phase(game: HegemonyGame) -> None:
+    """When: the current seat passes its show step and declines every skill up to its
+    play phase."""
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+
+
+def until_asked(game: HegemonyGame, seat: int, skill: str) -> None:
+    """When: every other question is declined (discards: the first offered) until
+    ``seat`` is asked whether to use ``skill``."""
+    for _ in range(100):
+        if game.ask == "skill" and game.view(seat)["pending"].get("skill") == skill \
+                and game.to_act() == [seat]:
+            return
+        asked = game.to_act()[0]
+        if game.ask == "discard":
+            t = game.legal_actions(asked)[0]
+            act(game, asked, type="discard", cards=t["from"][:t["count"]])
+        elif game.ask == "play":
+            act(game, asked, type="end_play")
+        else:
+            act(game, asked, type="decline")
+    raise AssertionError(f"{skill} was never asked")
+
+
+def told(game: HegemonyGame, viewer: Any = "referee") -> list[str]:
+    """The move list in words, as the Kingdom Wars narrator tells it to ``viewer``."""
+    from domain.sanguosha.spec import hegemony_narrator
+
+    events = [game.event_view(e, viewer) for e in game.pending_events]
+    return [m.text for m in hegemony_narrator().moves(events, game.players)]
+
+
+def data(events: Events, name: str) -> dict[str, Any]:
+    return next(d for n, d in events if n == name)
+
+
+def named(events: Events, name: str) -> list[dict[str, Any]]:
+    return [d for n, d in events if n == name]
+
+
+def use(game: HegemonyGame, seat: int, name: str, targets: list[int] | None = None) -> Events:
+    c = next(c for c in game.hands[seat] if NAME[c] == name)
+    action: dict[str, Any] = {"type": "use", "card": c}
+    if targets is not None:
+        action["targets"] = targets
+    return act(game, seat, **action)
+
+
+def hurt(game: HegemonyGame, src: int, victim: int) -> Events:
+    """When: ``src`` (in its play phase) Kills ``victim``, who takes the hit."""
+    events = use(game, src, "kill", [victim])
+    while game.ask in ("skill", "dodge"):
+        events += act(game, game.to_act()[0], type="decline")
+    return events
+
+
+# --- the registry ------------------------------------------------------------------------
+def test_every_shu_general_has_its_skills_in_the_order_of_the_rules_page() -> None:
+    assert KW_SKILLS["liubei"] == ("rende_kw",)
+    assert KW_SKILLS["zhugeliang"] == ("guanxing", "kongcheng_kw")
+    assert KW_SKILLS["wolong"] == ("kanpo", "bazhen")
+    assert KW_SKILLS["liushan"] == ("xiangle", "fangquan")
+    assert KW_SKILLS["menghuo"] == ("huoshou", "zaiqi")
+    assert KW_SKILLS["ganfuren"] == ("shushen", "shenzhi")
+    # "same as §1": the identity skill itself
+    for general, skill in (("guanyu", shu.WUSHENG), ("zhaoyun", shu.LONGDAN),
+                           ("machao", shu.MASHU), ("huangyueying", shu.JIZHI)):
+        assert SKILLS[KW_SKILLS[general][0]] is skill
+    assert SKILLS["niepan"].limited
+
+
+# --- Liu Bei: Rende heals at the third card -------------------------------------------------
+def test_rende_kw_heals_once_the_cards_given_reach_three() -> None:
+    # given: Liu Bei (seat 0) was hurt by seat 3's Kill last turn
+    game = shown([("liubei", "ganfuren"), WU, QUN, WEI], hands={3: ["kill"]}, first=3)
+    to_play_phase(game)
+    hurt(game, 3, 0)
+    end_turn(game)
+    to_play_phase(game)
+    assert game.current == 0 and game.hp[0] == game.max_hp[0] - 1
+    hand = list(game.hands[0])
+    # when: he gives two cards to seat 1: no heal yet
+    events = act(game, 0, type="skill", skill="rende_kw", cards=hand[:2], targets=[1])
+    assert kinds(events) == ["SkillUsed"]
+    # then: the third card heals him 1
+    events = act(game, 0, type="skill", skill="rende_kw", cards=hand[2:3], targets=[2])
+    assert kinds(events) == ["SkillUsed", "Healed"]
+    assert game.hp[0] == game.max_hp[0]
+    # then: the cards given are seen by the giver and the receiver only
+    assert seen(game, mark(game) - 2, 1)[0][1]["cards"] is None
+    assert seen(game, mark(game) - 2, 2)[0][1]["cards"] == hand[2:3]
+
+
+# --- Zhang Fei: Paoxiao ------------------------------------------------------------------------
+def test_paoxiao_kw_lets_zhang_fei_use_a_second_kill() -> None:
+    game = shown([("zhangfei", "liubei"), WU, QUN, WEI], hands={0: ["kill", "kill"]})
+    to_play_phase(game)
+    hurt(game, 0, 1)
+    # then: a second Kill is still offered
+    assert any(a["type"] == "use" and NAME[a["card"]] == "kill"
+               for a in game.legal_actions(0))
+    events = hurt(game, 0, 1)
+    assert named(events, "CardUsed")[0]["name"] == "kill"
+
+
+# --- Zhuge Liang: Kongcheng -------------------------------------------------------------------
+def test_kongcheng_kw_removes_an_empty_handed_zhuge_liang_from_a_kill_and_a_duel() -> None:
+    # given: seat 0 takes all four of Zhuge Liang's (seat 1) hand cards
+    game = shown([WEI, ("zhugeliang", "zhaoyun"), WU, QUN],
+                 hands={0: ["dismantlement"] * 4}, pile=["kill", "duel"])
+    to_play_phase(game)
+    for _ in range(4):
+        use(game, 0, "dismantlement", [1])
+        act(game, 0, type="choose", area="hand")
+    assert game.hands[1] == []
+    # when: seat 0 Kills him; then: he is removed as a target: no Dodge is asked, the
+    # Kill goes to the discard pile (it was used: no second Kill)
+    kill = next(c for c in game.hands[0] if NAME[c] == "kill")
+    events = use(game, 0, "kill", [1])
+    assert kinds(events) == ["CardUsed"] and game.ask == "play"
+    assert kill in game.discard and game.kills == 1
+    # when: a Duel; then: the same
+    events = use(game, 0, "duel", [1])
+    assert kinds(events) == ["CardUsed"] and game.hp[1] == game.max_hp[1]
+
+
+# --- Huang Zhong and Wei Yan: Liegong, Kuanggu -------------------------------------------------
+def test_liegong_makes_the_kill_undodgeable_and_kuanggu_heals_the_damage() -> None:
+    # given: Huang Zhong & Wei Yan (seat 0) was hurt by seat 3; seat 1 holds a Dodge
+    game = shown([("huangzhong", "weiyan"), WU, QUN, WEI],
+                 hands={0: ["kill"], 1: ["dodge"], 3: ["kill"]}, first=3)
+    to_play_phase(game)
+    hurt(game, 3, 0)
+    end_turn(game)
+    to_play_phase(game)
+    assert game.hp[0] == game.max_hp[0] - 1
+    # when: he Kills seat 1 (four cards in hand, at least his HP): Liegong is asked
+    use(game, 0, "kill", [1])
+    assert game.ask == "skill" and game.view(0)["pending"]["skill"] == "liegong"
+    events = act(game, 0, type="skill", skill="liegong")
+    # then: no Dodge is asked; the damage lands; Kuanggu heals him unasked (distance 1)
+    assert "Damaged" in kinds(events)
+    used = [d["skill"] for d in named(events, "SkillUsed")]
+    assert used == ["liegong", "kuanggu"]
+    assert data(events, "Healed")["reason"] == "kuanggu"
+    assert game.hp[0] == game.max_hp[0]
+
+
+def test_liegong_is_not_asked_outside_the_play_phase_or_against_a_small_hand() -> None:
+    # given: Huang Zhong at 4 HP, unarmed; seat 1's hand is 2 cards (< 4, > range 1)
+    game = shown([("huangzhong", "weiyan"), WU, QUN, WEI], hands={0: ["kill"]},
+                 first=0)
+    to_play_phase(game)
+    game_hand = list(game.hands[1])
+    assert len(game_hand) >= game.hp[0]  # four cards: asked (the story above)
+    # a Kill on seat 3 whose hand is 4: asked; declining leaves the Dodge window
+    use(game, 0, "kill", [3])
+    act(game, 0, type="decline")
+    assert game.ask == "dodge"
+
+
+# --- Pang Tong: Niepan (limited) ------------------------------------------------------------
+def test_niepan_revives_pang_tong_once_a_game() -> None:
+    # given: seat 0 holds six Duels; Pang Tong (seat 1, 3 HP) has no Kill
+    game = shown([WEI, ("pangtong", "wolong"), WU, QUN],
+                 hands={0: ["duel"] * 3 + ["barbarian_invasion"]},
+                 pile=["barbarian_invasion", "arrow_barrage"])
+    to_play_phase(game)
+    for _ in range(3):
+        use(game, 0, "duel", [1])
+        while game.ask == "kill" or (game.ask == "nullify"):
+            act(game, game.to_act()[0], type="decline")
+    # then: dying, he is asked Niepan
+    assert game.ask == "skill" and game.view(1)["pending"]["skill"] == "niepan"
+    events = act(game, 1, type="skill", skill="niepan")
+    # then: his cards are discarded, HP 3, three cards drawn, rescued
+    assert kinds(events)[:3] == ["SkillUsed", "Healed", "CardsDrawn"]
+    assert game.hp[1] == 3 and len(game.hands[1]) == 3 and game.alive[1]
+    assert "Rescued" in kinds(events)
+    assert game.spent == ["1:niepan"]
+    # when: dying again (two invasions and an arrow barrage); then: not asked, he dies
+    for name in ("barbarian_invasion", "barbarian_invasion", "arrow_barrage"):
+        use(game, 0, name)
+        while game.ask in ("kill", "dodge", "nullify", "peach"):
+            act(game, game.to_act()[0], type="decline")
+        assert game.ask != "skill"
+    assert not game.alive[1] and game.spent == ["1:niepan"]
+    assert any("Niepan" in line for line in told(game))
+
+
+# --- Wolong: Kanpo, Bazhen ------------------------------------------------------------------------
+def test_kanpo_plays_a_black_hand_card_as_nullification() -> None:
+    # given: seat 0 Dismantles seat 2; Wolong (seat 1) holds a black filler
+    black = card(("ex_nihilo", "H", 7))  # (a red trick: not offered)
+    game = shown([WEI, ("wolong", "pangtong"), WU, QUN],
+                 hands={0: ["dismantlement"], 1: [black, ("lightning", "S", 1)]})
+    to_play_phase(game)
+    use(game, 0, "dismantlement", [2])
+    # then: the window asks Wolong, who may play his black card only
+    assert game.ask == "nullify" and game.to_act() == [1]
+    offered = [a for a in game.legal_actions(1) if a["type"] == "respond"]
+    cards = [a["card"] for a in offered]
+    assert card(("lightning", "S", 1)) in cards and black not in cards
+    assert all(a["skill"] == "kanpo" and SUIT[a["card"]] in "SC" for a in offered)
+    offered = [a for a in offered if a["card"] == card(("lightning", "S", 1))]
+    refuse(game, 1, IllegalAction, type="respond", card=black, skill="kanpo")
+    events = act(game, 1, **offered[0])
+    assert kinds(events)[:2] == ["SkillUsed", "Responded"]
+    assert data(events, "Responded")["name"] == "nullification"
+
+
+def test_bazhen_judges_as_eight_trigrams_while_the_armor_slot_is_empty() -> None:
+    # given: seat 0 Kills Wolong (seat 1); the pile's top is red
+    game = shown([WEI, ("wolong", "pangtong"), WU, QUN], hands={0: ["kill"]},
+                 pile=[None, None, ("peach", "H", 3)])
+    to_play_phase(game)
+    use(game, 0, "kill", [1])
+    assert {"type": "eight_trigrams", "skill": "bazhen"} in game.legal_actions(1)
+    events = act(game, 1, type="eight_trigrams", skill="bazhen")
+    # then: the judgment is red: a Dodge; no damage
+    assert kinds(events)[:2] == ["SkillUsed", "Judged"]
+    assert data(events, "Judged")["reason"] == "eight_trigrams"
+    assert "Damaged" not in kinds(events) and game.hp[1] == game.max_hp[1]
+
+
+# --- Liu Shan: Xiangle, Fangquan ---------------------------------------------------------------
+@pytest.mark.parametrize("pays", [True, False])
+def test_xiangle_the_kill_counts_only_if_its_user_discards_a_basic_card(pays: bool) -> None:
+    game = shown([WEI, ("liushan", "zhaoyun"), WU, QUN], hands={0: ["kill", "peach"]})
+    to_play_phase(game)
+    events = use(game, 0, "kill", [1])
+    # then: asked unasked-for: the Kill's user must discard a basic card
+    assert [d["skill"] for d in named(events, "SkillUsed")] == ["xiangle"]
+    assert game.to_act() == [0] and game.view(0)["pending"]["skill"] == "xiangle"
+    if pays:
+        peach = next(c for c in game.hands[0] if NAME[c] == "peach")
+        events = act(game, 0, type="discard", cards=[peach])
+        assert data(events, "CardsDiscarded")["reason"] == "xiangle"
+        assert game.ask == "dodge" and game.to_act() == [1]
+    else:
+        act(game, 0, type="decline")
+        assert game.ask == "play" and game.hp[1] == game.max_hp[1]
+
+
+def test_fangquan_skips_the_play_phase_and_gives_another_player_an_extra_turn() -> None:
+    game = shown([("liushan", "zhaoyun"), WEI, WU, QUN])
+    until_asked(game, 0, "fangquan")
+    events = act(game, 0, type="skill", skill="fangquan")
+    assert "PhaseChanged" in kinds(events)
+    assert data(events, "PhaseChanged")["skipped"] == "play"
+    until_asked(game, 0, "fangquan")
+    give = game.hands[0][0]
+    events = act(game, 0, type="skill", skill="fangquan", cards=[give], targets=[2])
+    assert data(events, "ExtraTurnGranted") == {"seat": 2, "by": 0, "reason": "fangquan"}
+    # then: seat 2 plays next, then seat 1 (the order goes on from Liu Shan)
+    assert data(events, "TurnStarted")["seat"] == 2
+    while game.current == 2:  # seat 2's extra turn passes
+        asked = game.ask
+        t = game.legal_actions(2)[0]
+        act(game, 2, **({"type": "end_play"} if asked == "play" else
+                        {**t, "cards": t["from"][:t["count"]]} if asked == "discard"
+                        else {"type": "decline"}))
+    assert game.current == 1
+    assert any("Fangquan" in line for line in told(game))
+
+
+# --- Meng Huo and Zhu Rong: Huoshou, Juxiang, Zaiqi ---------------------------------------------
+def test_huoshou_and_juxiang_spare_the_pair_take_the_damage_and_the_card() -> None:
+    # given: seat 0 uses Barbarian Invasion; seat 1 is Meng Huo & Zhu Rong
+    game = shown([WEI, ("menghuo", "zhurong"), WU, QUN], hands={0: [BARBARIANS]})
+    to_play_phase(game)
+    invasion = next(c for c in game.hands[0] if NAME[c] == BARBARIANS)
+    events = use(game, 0, BARBARIANS)
+    while game.ask == "kill":
+        events += act(game, game.to_act()[0], type="decline")
+    # then: the other two are hurt, by Meng Huo; Zhu Rong takes the card afterwards
+    assert {(d["seat"], d["source"]) for d in named(events, "Damaged")} == {(2, 1), (3, 1)}
+    assert game.hp[1] == game.max_hp[1]
+    assert [d["skill"] for d in named(events, "SkillUsed")] == ["juxiang"]
+    assert data(events, "CardsGained")["cards"] == [invasion]
+    assert invasion in game.hands[1]
+
+
+def test_zaiqi_turns_up_lost_hp_cards_heals_per_heart_and_keeps_the_rest() -> None:
+    # given: Meng Huo (seat 0) lost 2 HP to seat 3; the pile's top: a heart, a spade
+    heart, spade = card(("peach", "H", 3)), card(("ex_nihilo", "H", 7))
+    game = shown([("menghuo", "zhurong"), WU, QUN, WEI],
+                 hands={3: ["kill", "duel"]}, first=3)
+    to_play_phase(game)
+    hurt(game, 3, 0)
+    use(game, 3, "duel", [0])
+    while game.ask in ("kill", "nullify"):
+        act(game, game.to_act()[0], type="decline")
+    end_turn(game)
+    assert game.hp[0] == game.max_hp[0] - 2
+    until_asked(game, 0, "zaiqi")
+    top2 = game.pile[-1:-3:-1]
+    events = act(game, 0, type="skill", skill="zaiqi")
+    # then: both turned up; one heal per heart; the rest taken; no normal draw
+    revealed = data(events, "CardsRevealed")["cards"]
+    assert revealed == top2
+    hearts = [c for c in revealed if SUIT[c] == "H"]
+    assert sum(d["amount"] for d in named(events, "Healed")) == len(hearts)
+    rest = [c for c in revealed if c not in hearts]
+    if rest:
+        assert data(events, "CardsGained")["cards"] == rest
+    assert set(hearts) <= set(game.discard)
+    assert "CardsDrawn" not in kinds(events)
+    _ = heart, spade
+
+
+# --- Gan Furen: Shushen, Shenzhi ---------------------------------------------------------
+def test_shenzhi_discards_the_hand_and_heals_and_shushen_lets_a_kin_draw() -> None:
+    # given: Liu Bei & Gan Furen (seat 0) and another Shu seat (2); seat 3 hurt seat 0
+    game = shown([("ganfuren", "liubei"), WU, ("zhaoyun", "machao"), WEI],
+                 hands={3: ["kill"]}, first=3)
+    to_play_phase(game)
+    hurt(game, 3, 0)
+    end_turn(game)
+    until_asked(game, 0, "shenzhi")
+    hand = list(game.hands[0])
+    assert len(hand) >= game.hp[0]
+    events = act(game, 0, type="skill", skill="shenzhi")
+    # then: the hand is discarded, she heals 1; Shushen asks whom of her kingdom draws
+    assert data(events, "Healed")["reason"] == "shenzhi" and game.hands[0] == []
+    assert game.view(0)["pending"]["skill"] == "shushen"
+    offers = [a for a in game.legal_actions(0) if a["type"] == "skill"]
+    assert [a["targets"] for a in offers] == [[2]]  # not Wu seat 1 nor Wei seat 3
+    events = act(game, 0, type="skill", skill="shushen", targets=[2])
+    assert data(events, "CardsDrawn")["seat"] == 2
+    assert data(events, "CardsDrawn")["reason"] == "shushen"
+
+
+def test_shenzhi_is_not_offered_with_an_empty_hand_and_refused_unasked() -> None:
+    game = shown([("ganfuren", "liubei"), WU, QUN, WEI])
+    refuse(game, 0, IllegalAction, type="skill", skill="shenzhi")
+    _ = KIND
+
+
+# --- Zhu Rong: Lieren ---------------------------------------------------------------------
+def test_lieren_pindians_the_hurt_target_and_the_winner_takes_a_card() -> None:
+    # given: Zhu Rong (seat 0) holds a Kill and a King; seat 1 wears a horse, holds an Ace
+    # (Juxiang: Barbarian Invasion spares her; Meng Huo as her deputy)
+    king, ace = card(("collateral", "C", 13)), card(("duel", "S", 1))
+    horse = card("minus_horse")
+    game = shown([("zhurong", "menghuo"), WU, QUN, WEI],
+                 hands={0: ["kill", king], 1: [ace, horse]}, first=1)
+    to_play_phase(game)
+    use(game, 1, "minus_horse")
+    end_turn(game)
+    while game.current != 0:  # seats 2 and 3 pass
+        to_play_phase(game)
+        end_turn(game)
+    to_play_phase(game)
+    # when: her Kill hurts seat 1; Lieren is asked; she pindians with the King
+    hurt_events = use(game, 0, "kill", [1])
+    while game.ask == "dodge":
+        hurt_events += act(game, 1, type="decline")
+    assert game.view(0)["pending"]["skill"] == "lieren"
+    act(game, 0, type="skill", skill="lieren")
+    act(game, 0, type="choose", card=king)
+    # then: the target's choice is secret from others until both are shown
+    since = mark(game)
+    events = act(game, 1, type="choose", card=ace)
+    assert seen(game, since, 2)[0][1].get("card") is None
+    assert data(events, "PindianShown")["won"] is True
+    # when: she takes the horse; then: it is hers
+    assert {"type": "choose", "card": horse} in game.legal_actions(0)
+    events = act(game, 0, type="choose", card=horse)
+    assert data(events, "CardTaken") == {"seat": 0, "source": 1, "card": horse,
+                                         "area": "equipment", "reason": "lieren"}
+    assert horse in game.hands[0]
+    assert any("Lieren" in line for line in told(game))
