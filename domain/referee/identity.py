@@ -34,8 +34,17 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.audit import Fact, Recount
+from domain.referee import identity_qun, identity_shu, identity_wei, identity_wu  # noqa: F401
+from domain.referee.identity_generals import (
+    GENERALS,
+    LORD_GENERALS,
+    LORD_OFFER,
+    dealt_to_each,
+    skills_of,
+)
+from domain.referee.identity_skills import SkillWalk
 from domain.referee.sanguosha_table import Table, labels
-from domain.referee.sanguosha_walk import Desync, GameOver, Walk
+from domain.referee.sanguosha_walk import Desync, GameOver
 
 LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
 
@@ -48,9 +57,9 @@ DECK_SIZE = 108
 #: the rules versions this referee judges (a game records its own in its first event):
 #: 1, the first engine (rewards before the victory check, a Halberd Kill's targets in
 #: seat-number order, an exhausted pile draws short); 2, FreeKill's order, as above;
-#: 3, generals bring skills, which this referee does not judge: a game without generals
-#: plays under 3 exactly as under 2
-RULES = (1, 2, 3)
+#: 3, generals bring their skills (``identity_skills``): a game without generals plays
+#: under 3 exactly as under 2; 4 changed Kingdom Wars only
+RULES = (1, 2, 3, 4)
 
 REASONS = {RENEGADE: "lord_died_renegade_alone", "rebels": "lord_died",
            LORD: "rebels_and_renegades_dead"}
@@ -64,7 +73,7 @@ def referee(facts: list[Fact]) -> Recount:
     return IdentityReferee(facts).judge()
 
 
-class IdentityReferee(Walk):
+class IdentityReferee(SkillWalk):
     def __init__(self, facts: list[Fact]) -> None:
         super().__init__(facts)
         self.players: list[str] = []
@@ -112,10 +121,6 @@ class IdentityReferee(Walk):
         self.players = list(f.data["players"])
         n = len(self.players)
         options = f.data.get("options") or {}
-        if options.get("generals"):
-            self.broken(f.version, "unsupported", "a game with generals (offers, choices, "
-                        "HP and gender from the general): this referee does not judge them yet")
-            raise Desync
         if n not in TABLE:
             self.broken(f.version, "table-size", f"{n} players: identity mode is played by "
                         "4 to 10")
@@ -136,19 +141,17 @@ class IdentityReferee(Walk):
             self.broken(f.version, "roles", f"the deal gives {dict(dealt)} to {n} seats; a "
                         f"table of {n} deals {wanted}")
         lord = self.roles.index(LORD) if LORD in self.roles else -1
-        hp = [5 if s == lord and n >= 5 else 4 for s in range(n)]
-        for s in range(n):
+        if options.get("generals"):
+            hp = self.choose_generals(lord, f)
+        else:
+            hp = [5 if s == lord and n >= 5 else 4 for s in range(n)]
+        for s in range(n) if not options.get("generals") else ():
             got = f.data["hp"][s] if s < len(f.data["hp"]) else None
             self.expect(f, f"seat {s} starting HP", hp[s], got, "hp",
                         f"seat {s} ({self.roles[s]}) starts with {hp[s]} HP at {n} players, "
                         f"the record says {got}", figure_check=True)
         self.t.hp, self.t.max_hp = list(hp), list(hp)
-
-        f = self.next("DeckShuffled", "the shuffled deck")
-        order = list(f.data["order"])
-        if sorted(order) != list(range(DECK_SIZE)):
-            self.broken(f.version, "deck", f"the deck is not an order of the {DECK_SIZE} "
-                        "cards")
+        order = self.order if options.get("generals") else self.shuffled()
         f = self.next("HandsDealt", "the deal of the hands")
         hands = [order[HAND * s:HAND * (s + 1)] for s in range(n)]
         for s in range(n):
@@ -158,6 +161,74 @@ class IdentityReferee(Walk):
                         f"({labels(hands[s])}), the record says {labels(got)}")
         self.t.hands = hands
         self.t.pile = order[HAND * n:]
+
+    def shuffled(self) -> list[int]:
+        f = self.next("DeckShuffled", "the shuffled deck")
+        order = list(f.data["order"])
+        if sorted(order) != list(range(DECK_SIZE)):
+            self.broken(f.version, "deck", f"the deck is not an order of the {DECK_SIZE} "
+                        "cards")
+        return order
+
+    def choose_generals(self, lord: int, dealt_f: Fact) -> list[int]:
+        """The lord is offered Cao Cao, Liu Bei, Sun Quan and two others and chooses;
+        every other seat is dealt three of the rest (two at ten players) and keeps one;
+        then all are shown, HP from the general (+1 for the lord at five or more)."""
+        n = len(self.players)
+        if dealt_f.data.get("hp"):
+            self.broken(dealt_f.version, "hp", "with generals HP comes from them, not with "
+                        "the identities")
+        f = self.next("GeneralsOffered", "the lord's offer of generals", rule="generals")
+        offers = list(f.data["offers"])
+        offer = offers[lord] if 0 <= lord < len(offers) else None
+        if offer is None or len(offer) != LORD_OFFER or len(set(offer)) != LORD_OFFER or \
+                not set(LORD_GENERALS) <= set(offer) or not set(offer) <= set(GENERALS) or \
+                any(o is not None for s, o in enumerate(offers) if s != lord):
+            self.broken(f.version, "generals", f"the lord alone is offered {LORD_OFFER} "
+                        f"generals, Cao Cao, Liu Bei and Sun Quan among them; the record "
+                        f"says {offers}")
+        self.order = self.shuffled()
+        f = self.next("GeneralChosen", "the lord's choice of general", rule="generals")
+        chosen: dict[int, str] = {}
+        if f.data["seat"] != lord or f.data["general"] not in (offer or []):
+            self.broken(f.version, "generals", f"the lord (seat {lord}) chooses one of "
+                        f"{offer}; the record says seat {f.data['seat']} chose "
+                        f"{f.data['general']!r}")
+        chosen[lord] = f.data["general"]
+        f = self.next("GeneralsOffered", "the other seats' offers", rule="generals")
+        offers = list(f.data["offers"])
+        k = dealt_to_each(n)
+        pool = [g for o in offers if o is not None for g in o]
+        if len(offers) != n or offers[lord] is not None or any(
+                o is None or len(o) != k for s, o in enumerate(offers) if s != lord) or \
+                len(set(pool)) != len(pool) or not set(pool) <= set(GENERALS) - {chosen[lord]}:
+            self.broken(f.version, "generals", f"every seat but the lord is dealt {k} "
+                        f"different generals of those left; the record says {offers}")
+        while len(chosen) < n:
+            f = self.next("GeneralChosen", "the other seats' choices", rule="generals")
+            s, g = f.data["seat"], f.data["general"]
+            if s in chosen or not (0 <= s < n) or g not in (offers[s] or []):
+                self.broken(f.version, "generals", f"seat {s} keeps one of its own offer "
+                            f"{offers[s] if 0 <= s < n else None}, once; the record says {g!r}")
+                raise Desync
+            chosen[s] = g
+        f = self.next("GeneralsShown", "every general shown", rule="generals")
+        generals = [chosen[s] for s in range(n)]
+        hp = [GENERALS[g].hp + (1 if s == lord and n >= 5 else 0)
+              for s, g in enumerate(generals)]
+        self.expect(f, "", generals, list(f.data["generals"]), "generals",
+                    f"the generals chosen are {generals}; the record shows "
+                    f"{f.data['generals']}")
+        for s in range(n):
+            got = f.data["hp"][s] if s < len(f.data["hp"]) else None
+            self.expect(f, f"seat {s} starting HP", hp[s], got, "hp",
+                        f"seat {s} ({generals[s]}, {self.roles[s]}) starts with {hp[s]} HP, "
+                        f"the record says {got}", figure_check=True)
+        self.arm(generals, [GENERALS[g].gender for g in generals],
+                 [GENERALS[g].kingdom for g in generals],
+                 [skills_of(g, s == lord) if self.rules >= 3 else ()
+                  for s, g in enumerate(generals)])
+        return hp
 
     def next_seat(self) -> int:
         if self.turns == 0:

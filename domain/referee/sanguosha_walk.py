@@ -36,21 +36,34 @@ ASKS = {"play": "play a card or end its play phase", "discard": "discard down to
         "nullify": "play a Nullification or let the trick be", "peach": "play a Peach on "
         "the dying seat", "blade": "use the Blade", "collateral": "Kill for the Collateral",
         "axe": "use the Axe", "ice_sword": "use the Ice Sword", "kylin": "use the Kylin Bow",
-        "pick": "choose one of the target's cards", "grace": "take an Amazing Grace card"}
+        "pick": "choose one of the target's cards", "grace": "take an Amazing Grace card",
+        "double_swords": "discard a hand card or let the Double Swords' user draw",
+        "skill": "use its skill or decline", "hujia": "play a Dodge for its lord",
+        "jijiang": "play a Kill for its lord", "fankui": "take a card of its damage's source",
+        "ganglie": "discard two hand cards or take 1 damage", "yiji": "hand out the cards "
+        "it looked at", "luoshen": "judge again or stop", "guanxing": "arrange the cards "
+        "it looked at", "fanjian": "name a suit"}
 
 #: the facts that answer each question
 ANSWERS = {
-    "play": {"CardUsed", "PhaseChanged"}, "discard": {"CardsDiscarded"},
+    "play": {"CardUsed", "PhaseChanged", "SkillUsed"}, "discard": {"CardsDiscarded"},
     "dodge": {"Responded", "Judged", "Declined"}, "kill": {"Responded", "Declined"},
     "nullify": {"Responded", "Declined"}, "peach": {"Responded", "Declined"},
     "blade": {"CardUsed", "Declined"}, "collateral": {"CardUsed", "Declined"},
     "axe": {"CardsDiscarded", "Declined"}, "ice_sword": {"Accepted", "Declined"},
     "kylin": {"CardsDiscarded", "Declined"}, "pick": {"CardsDiscarded", "CardTaken"},
-    "grace": {"CardPicked"},
+    "grace": {"CardPicked"}, "double_swords": {"CardsDiscarded", "Declined"},
+    "skill": {"SkillUsed", "Declined"}, "hujia": {"Responded", "Declined"},
+    "jijiang": {"Responded", "Declined"}, "fankui": {"CardTaken"},
+    "ganglie": {"CardsDiscarded", "Declined"}, "yiji": {"CardsGiven"},
+    "luoshen": {"Accepted", "Declined"}, "guanxing": {"PileArranged"},
+    "fanjian": {"SuitNamed"},
 }
-DECISIONS = frozenset().union(*ANSWERS.values()) - {"PhaseChanged", "CardsDiscarded"}
+DECISIONS = frozenset().union(*ANSWERS.values(), {"SkillUsed"}) - {"PhaseChanged",
+                                                                   "CardsDiscarded"}
 #: the card a Responded fact must show for each question
-RESPONSE = {"dodge": "dodge", "kill": "kill", "nullify": "nullification", "peach": "peach"}
+RESPONSE = {"dodge": "dodge", "kill": "kill", "nullify": "nullification", "peach": "peach",
+            "hujia": "dodge", "jijiang": "kill"}
 #: a fact of these types out of place is named by its own rule
 OWN_RULE = {"RewardDrawn": "reward", "PenaltyPaid": "penalty", "GameEnded": "game-end",
             "Died": "death", "Dying": "dying", "TurnStarted": "turn-order",
@@ -91,6 +104,12 @@ class Walk:
         self.rules = 2  # the rules version the game records (1 before it recorded one)
         self.deaths: list[dict[str, Any]] = []
         self.ended = False
+        # what skills change (``identity_skills.SkillWalk``); a game without skills keeps
+        # these as they are
+        self.skilled = False
+        self.virtual: dict[int, str] = {}  # a card used as a delayed trick it is not
+        self.in_play = False  # the current seat's play phase is on
+        self.called_in = False  # the last lord's call brought the card asked for
 
     # --- reading the record ----------------------------------------------------------
     def broken(self, version: int | None, rule: str, message: str) -> None:
@@ -102,6 +121,7 @@ class Walk:
     def next(self, types: str | set[str], what: str, rule: str | None = None) -> Fact:
         """The next fact, which the rules say is one of ``types`` (``what`` in words)."""
         wanted = {types} if isinstance(types, str) else types
+        self.settle()
         f = self.peek()
         if f is None:
             raise Desync
@@ -127,7 +147,11 @@ class Walk:
         return True
 
     def decide(self, seat: int, ask: str) -> Fact:
-        """The decision of the seat the rules ask; a decision by another is named."""
+        """The decision of the seat the rules ask; a decision by another is named. A card
+        made by a skill (a conversion) is named first: it is read here, for the card's
+        checks to find."""
+        self.settle()
+        self.conversion(seat, ask)
         came = self.peek()
         rule = None  # a decision of another kind: out of turn if another seat made it
         if came is not None and came.type in DECISIONS and came.data.get("seat") != seat:
@@ -135,7 +159,7 @@ class Walk:
         f = self.next(ANSWERS[ask], f"seat {seat} to {ASKS[ask]}", rule)
         d = f.data
         decider = d["by"] if f.type == "CardsDiscarded" and d.get("by") is not None \
-            else d["seat"]
+            and ask != "ganglie" else d["seat"]
         if decider != seat:
             self.broken(f.version, "turn-order", f"seat {decider} made the decision "
                         f"({f.type}), but the game asked seat {seat} to {ASKS[ask]}")
@@ -180,6 +204,11 @@ class Walk:
                           "reshuffle due)", rule="reshuffle")
         return t.pile[:n]
 
+    def finish(self, cards: list[int]) -> None:
+        """A card's effect is over (what it set off first: see ``settle``)."""
+        self.settle()
+        self.t.finish(cards)
+
     def drawn(self, f: Fact, expected: list[int], recorded: list[int]) -> None:
         """Cards off the top of the pile: the record must show exactly those."""
         self.expect(f, "drawn", expected, list(recorded), "draw-pile",
@@ -213,12 +242,91 @@ class Walk:
                         "both piles are empty: the judgment has no card and fails")
             return False
         self.drawn(f, [card], [d["card"]])
-        result = judgment_holds(reason, card)
+        result = self.holds_for(reason, card)
         self.expect(f, "", result, d["result"], "judgment",
                     f"a judgment of {label(card)} for {reason} "
                     f"{'holds' if result else 'fails'}, the record says {d['result']}")
+        if self.skilled:  # the card waits in the open: retrials, then after-judgment skills
+            return self.judge_open(seat, reason, card)
         self.t.discard.append(card)
         return result
+
+    def holds_for(self, reason: str, card: int) -> bool:
+        return judgment_holds(reason, card)
+
+    # --- hooks of the generals' skills (``identity_skills.SkillWalk`` fills them) --------
+    def settle(self) -> None:
+        """What the last fact set off by itself (a seat losing its last hand card...)."""
+
+    def conversion(self, seat: int, ask: str) -> None:
+        """A skill naming the card it makes, before the card's own fact."""
+
+    def made(self, f: Fact, seat: int, cards: list[int], wanted: str, use: bool
+             ) -> str | None:
+        """The areas a card made by a skill comes from; None: no skill made it."""
+        return None
+
+    def active(self, f: Fact, seat: int) -> None:
+        self.broken(f.version, "skill", f"seat {seat} used {f.data.get('skill')!r}, but "
+                    "nobody at this table has a skill")
+        raise Desync
+
+    def point(self, point: str, seats: list[int], ctx: dict[str, Any]) -> Any:
+        """A timing point: the skills of ``seats`` on it are asked (a truthy result: a
+        skill changed what follows)."""
+        return None
+
+    def call(self, seat: int, wanted: str) -> bool | None:
+        """A lord calling on its kingdom for the card asked of it (None: no call)."""
+        return None
+
+    def phase_begins(self, seat: int, phase: str) -> bool:
+        """A phase's timing point; True: the phase is skipped."""
+        return False
+
+    def card_used(self, seat: int, used: str, real: bool) -> None:
+        """A card used (or a Nullification played)."""
+
+    def killed_in_play(self, seat: int) -> None:
+        """A Kill used or played by the seat whose play phase it is."""
+
+    def judge_open(self, seat: int, reason: str, card: int) -> bool:
+        raise NotImplementedError
+
+    def gender(self, seat: int) -> str | None:
+        return None
+
+    def untargetable(self, seat: int, card: str) -> str | None:
+        """Why the seat cannot be chosen as the card's target (None: it can)."""
+        return None
+
+    def kill_unlimited(self, seat: int) -> bool:
+        return self.t.weapon(seat) == "crossbow"
+
+    def distance(self, a: int, b: int) -> int:
+        return self.t.distance(a, b)
+
+    def trick_unlimited(self, seat: int) -> bool:
+        return False
+
+    def double(self, user: int, card: str) -> bool:
+        """Whether the user's card needs two answers."""
+        return False
+
+    def damage_bonus(self, user: int, card: str) -> int:
+        return 0
+
+    def peach_bonus(self, helper: int, victim: int) -> int:
+        return 0
+
+    def holds_peach(self, seat: int) -> bool:
+        return self.t.holds(seat, "peach")
+
+    def can_kill(self, seat: int) -> bool:
+        return self.t.can_kill(seat)
+
+    def kill_reach(self, seat: int) -> list[int]:
+        return self.t.in_range(seat)
 
     # --- hooks of the mode -------------------------------------------------------------
     def exhausted(self, n: int, what: str) -> None:
@@ -248,8 +356,9 @@ class Walk:
                 self.turn(self.current)
 
     def turn(self, cur: int) -> None:
+        self.phase_begins(cur, "start")
         skip_play = self.judgment_phase(cur)
-        self.draw(cur, 2, "draw_phase")
+        self.draw_phase(cur)
         if skip_play:
             f = self.next("PhaseChanged", f"seat {cur} skipping its play phase (Indulgence)")
             self.expect(f, "", (cur, "discard", "play"),
@@ -257,8 +366,15 @@ class Walk:
                         f"seat {cur}'s play phase is skipped (Indulgence), the record says "
                         f"{f.data}")
         else:
-            self.play_phase(cur)
-        self.discard_phase(cur)
+            self.in_play = True
+            try:
+                self.play_phase(cur)
+            finally:
+                self.in_play = False
+        # rules 3 and 4 as played: the end phase (its skills) is reached through a discard
+        # phase that discarded or was skipped; with nothing to discard the turn ends there
+        if self.phase_begins(cur, "discard") or self.discard_phase(cur):
+            self.phase_begins(cur, "end")
         f = self.next("TurnEnded", f"the end of seat {cur}'s turn", rule="phase-order")
         self.expect(f, "", cur, f.data["seat"], "turn-order",
                     f"seat {f.data['seat']}'s turn ended, but it was seat {cur}'s turn")
@@ -273,14 +389,15 @@ class Walk:
                 return skip
             card = waiting[0]
             judged.append(card)
-            trick = name(card)
+            trick = self.virtual.get(card) or name(card)
             if not self.window(trick, cur) and self.judgment(cur, trick):
                 if trick == "indulgence":
                     skip = True
-                else:
+                else:  # with skills the Lightning stays in the open while it hurts
                     self.t.judging[cur].remove(card)
-                    self.t.discard.append(card)
+                    (self.t.flight if self.skilled else self.t.discard).append(card)
                     self.damage(cur, None, 3, [card], "lightning")
+                    self.finish([card])
                     continue
             if trick == "indulgence":
                 self.t.judging[cur].remove(card)
@@ -307,9 +424,17 @@ class Walk:
                             "phase-order", f"the play phase ends into the discard phase, the "
                             f"record says {f.data['phase']!r} (skipped {f.data['skipped']!r})")
                 return
-            self.use(f, cur)
+            if f.type == "SkillUsed":
+                self.active(f, cur)
+            else:
+                self.use(f, cur)
 
-    def discard_phase(self, cur: int) -> None:
+    def draw_phase(self, cur: int) -> None:
+        self.draw(cur, 2, "draw_phase")
+
+    def discard_phase(self, cur: int) -> bool:
+        """Whether the seat had to discard."""
+        self.settle()
         excess = len(self.t.hands[cur]) - self.t.hp[cur]
         f = self.peek()
         if excess <= 0:
@@ -317,7 +442,7 @@ class Walk:
                 self.broken(f.version, "hand-limit", f"seat {cur} holds {len(self.t.hands[cur])}"
                             f" cards with {self.t.hp[cur]} HP and has nothing to discard")
                 raise Desync
-            return
+            return False
         if f is not None and f.type == "TurnEnded":
             self.broken(f.version, "hand-limit", f"seat {cur} holds {len(self.t.hands[cur])} "
                         f"cards with {self.t.hp[cur]} HP: it must discard {excess} before its "
@@ -331,6 +456,7 @@ class Walk:
                         f"{self.t.hp[cur]} HP it discards {excess}")
         self.hold(f, cur, cards, "discarded")
         self.t.discard += cards
+        return True
 
     # --- using a card in the play phase -------------------------------------------------
     def use(self, f: Fact, seat: int) -> None:
@@ -341,15 +467,22 @@ class Walk:
                         "phase")
         hand_before = list(self.t.hands[seat])
         spear = len(cards) == 2
-        if spear and (used != "kill" or self.t.weapon(seat) != "spear"):
+        made = self.made(f, seat, cards, used, use=True)
+        if made is not None:
+            pass  # a card made by a skill: judged by the conversion
+        elif spear and (used != "kill" or self.t.weapon(seat) != "spear"):
             self.broken(f.version, "card-use", f"seat {seat} used two cards as one "
                         f"{used}: only the Spear turns two hand cards into a Kill")
         elif not spear and (len(cards) != 1 or name(cards[0]) != used):
             self.broken(f.version, "card-use", f"{labels(cards)} used as {used}")
-        self.hold(f, seat, cards, "used")
-        self.check_targets(f, seat, used, cards, targets, hand_before)
+        # the targets are chosen before the card leaves its area: an equipped card used
+        # as a Kill (Wusheng) still counts for range and the Kill limit (FreeKill)
+        self.check_targets(f, seat, used, cards, targets, hand_before, real=made is None)
+        self.hold(f, seat, cards, "used", made or "h")
         first = cards[0]
-        if len(cards) == 1 and KIND[first] == "equipment":
+        if used == "kill":
+            self.killed_in_play(seat)
+        if len(cards) == 1 and made is None and KIND[first] == "equipment":
             slot = slot_of(first)
             assert slot is not None
             old = self.t.equip[seat].get(slot)
@@ -357,16 +490,19 @@ class Walk:
                 self.t.discard.append(old)
             self.t.equip[seat][slot] = first
             return
-        if len(cards) == 1 and KIND[first] == "delayed":
+        if used in ("indulgence", "lightning"):
             self.t.judging[targets[0]].append(first)
+            if used != name(first):
+                self.virtual[first] = used
             return
         if used == "kill":
             self.kills += 1
         self.t.flight += cards
+        self.card_used(seat, used, made is None and len(cards) == 1)
         self.resolve(seat, used, cards, targets)
 
     def check_targets(self, f: Fact, seat: int, used: str, cards: list[int],
-                      targets: list[int], hand_before: list[int]) -> None:
+                      targets: list[int], hand_before: list[int], real: bool = True) -> None:
         """Whether a card used in the play phase may be used now, on these targets."""
         t, v = self.t, f.version
         others = [s for s in range(t.n) if s != seat and t.alive[s]]
@@ -374,7 +510,7 @@ class Walk:
             self.broken(v, "card-use", f"seat {seat} used a {DECK[cards[0]].title} in its play "
                         "phase: it is only played in answer to a question")
             return
-        if used in SELF_CARDS or (used != "kill" and KIND[cards[0]] == "equipment"):
+        if used in SELF_CARDS or (real and used != "kill" and KIND[cards[0]] == "equipment"):
             expected = [seat]
         elif used in EVERYONE:
             expected = t.living_from(seat)
@@ -394,29 +530,32 @@ class Walk:
             return
         if used == "collateral":
             ok = (len(targets) == 2 and targets[0] in others and t.weapon(targets[0])
-                  and targets[1] in t.in_range(targets[0]))
+                  and targets[1] in self.kill_reach(targets[0]))
             if not ok:
                 self.broken(v, "target", f"Collateral on {targets}: the first must be another "
                             "living seat with a weapon, the second within its attack range")
             return
-        halberd = (used == "kill" and len(cards) == 1 and t.weapon(seat) == "halberd"
-                   and hand_before == cards)
+        halberd = (used == "kill" and real and len(cards) == 1
+                   and t.weapon(seat) == "halberd" and hand_before == cards)
         most = 3 if halberd else 1
         if not 1 <= len(targets) <= most or len(set(targets)) != len(targets) or any(
                 s not in others for s in targets):
             self.broken(v, "target", f"{used} on {targets}: it takes "
                         f"{'1 to 3' if halberd else 'one'} other living seat(s)")
             return
+        barred = [s for s in targets if self.untargetable(s, used)]
+        if barred:
+            self.broken(v, "target", f"seat {barred[0]} cannot be chosen as the target of "
+                        f"a {used} now ({self.untargetable(barred[0], used)})")
         if used == "kill":
-            weapon = t.weapon(seat)
-            if self.kills >= 1 and weapon != "crossbow":
+            if self.kills >= 1 and not self.kill_unlimited(seat):
                 self.broken(v, "kill-limit", f"seat {seat} used a second Kill in one play "
-                            "phase without a Crossbow")
-            far = [s for s in targets if t.distance(seat, s) > t.reach(seat)]
+                            "phase without a Crossbow (or a skill that lifts the limit)")
+            far = [s for s in targets if self.distance(seat, s) > t.reach(seat)]
             if far:
                 self.broken(v, "kill-range", f"seat {seat} (attack range {t.reach(seat)}) "
                             f"used a Kill on seat {far[0]} at distance "
-                            f"{t.distance(seat, far[0])}")
+                            f"{self.distance(seat, far[0])}")
             order, how = ((sorted(targets, key=lambda s: (s - seat) % t.n),
                            "in turn order from the user") if self.rules >= 2
                           else (sorted(targets), "in seat-number order (rules 1)"))
@@ -425,10 +564,11 @@ class Walk:
                             f"{order}, the record says {targets}")
         elif used in ("dismantlement", "snatch") and not t.has_cards(targets[0]):
             self.broken(v, "target", f"{used} on seat {targets[0]}, who has no card")
-        elif used == "snatch" and t.distance(seat, targets[0]) > 1:
+        elif used == "snatch" and self.distance(seat, targets[0]) > 1 and \
+                not self.trick_unlimited(seat):
             self.broken(v, "target", f"Snatch reaches distance 1; seat {targets[0]} is at "
-                        f"{t.distance(seat, targets[0])}")
-        elif used == "indulgence" and any(name(c) == "indulgence"
+                        f"{self.distance(seat, targets[0])}")
+        elif used == "indulgence" and any((self.virtual.get(c) or name(c)) == "indulgence"
                                           for c in t.judging[targets[0]]):
             self.broken(v, "target", f"seat {targets[0]} already has an Indulgence")
 
@@ -436,9 +576,7 @@ class Walk:
     def resolve(self, u: int, used: str, cards: list[int], targets: list[int]) -> None:
         leftovers: list[int] = []
         if used == "kill":
-            for tg in targets:
-                if self.t.alive[tg]:
-                    self.kill(u, cards, tg)
+            self.kill_all(u, cards, targets)
         elif used == "duel":
             self.duel(u, cards, targets[0])
         elif used in OTHERS:
@@ -464,20 +602,39 @@ class Walk:
             self.take_card(u, used, targets[0])
         elif used == "collateral":
             self.collateral(u, targets[0], targets[1])
-        self.t.finish(cards + leftovers)
+        self.finish(cards + leftovers)
 
-    def kill(self, u: int, cards: list[int], tg: int) -> None:
+    def kill_all(self, u: int, cards: list[int], targets: list[int]) -> None:
+        """A Kill on each target in turn (a skill may pass one target on: the list is
+        the Kill's own, changed in place)."""
+        ts = list(targets)
+        for i in range(len(ts)):
+            if self.t.alive[ts[i]]:
+                self.kill(u, cards, ts, i)
+
+    def kill(self, u: int, cards: list[int], ts: list[int], i: int) -> None:
         t = self.t
+        no_dodge = False
+        if self.skilled:  # the target's skills on being targeted, then the user's
+            self.point("targeted", [ts[i]], {"u": u, "tg": ts[i], "targets": ts, "i": i})
+            no_dodge = bool(self.point("kill_target", [u], {"u": u, "tg": ts[i]}))
+        tg = ts[i]
         ignores_armor = t.weapon(u) == "qinggang_sword"
-        if t.armor(tg) == "renwang_shield" and not ignores_armor and colour(cards) == "black":
-            f = self.next("KillBlocked", f"seat {tg}'s Renwang Shield stopping a black Kill")
-            self.expect(f, "", (tg, u), (f.data["seat"], f.data["source"]), "armor",
-                        f"the shield of seat {tg} stops seat {u}'s Kill, the record says "
-                        f"{f.data}")
+        if self.rules < 2 and self.shield(u, cards, tg, ignores_armor):
             return
-        if self.answer_dodge(tg, armor=not ignores_armor):
+        if t.weapon(u) == "double_swords":
+            self.double_swords(u, tg)
+        if self.rules >= 2 and self.shield(u, cards, tg, ignores_armor):
+            return
+        dodged = False
+        if not no_dodge:
+            dodged = self.answer_dodge(tg, armor=not ignores_armor)
+            if dodged and self.double(u, "kill"):  # a second Dodge is needed
+                dodged = self.answer_dodge(tg, armor=not ignores_armor)
+        if dodged:
             weapon, both = t.weapon(u), t.alive[u] and t.alive[tg]
-            if weapon == "blade" and both and t.can_kill(u):
+            if weapon == "blade" and both and self.can_kill(u) and \
+                    not self.untargetable(tg, "kill"):
                 f = self.decide(u, "blade")
                 if f.type == "CardUsed":
                     self.kill_for(f, u, "blade", [tg])
@@ -518,7 +675,35 @@ class Walk:
                     t.discard += horse
             else:
                 break
-        self.damage(tg, u, 1, cards, "kill")
+        self.damage(tg, u, 1 + self.damage_bonus(u, "kill"), cards, "kill")
+
+    def shield(self, u: int, cards: list[int], tg: int, ignores_armor: bool) -> bool:
+        """The Renwang Shield stops a black Kill (whether it did)."""
+        t = self.t
+        if t.armor(tg) != "renwang_shield" or ignores_armor or colour(cards) != "black":
+            return False
+        f = self.next("KillBlocked", f"seat {tg}'s Renwang Shield stopping a black Kill")
+        self.expect(f, "", (tg, u), (f.data["seat"], f.data["source"]), "armor",
+                    f"the shield of seat {tg} stops seat {u}'s Kill, the record says "
+                    f"{f.data}")
+        return True
+
+    def double_swords(self, u: int, tg: int) -> None:
+        """A Kill on a seat of the other gender: it discards a hand card or the user
+        draws one."""
+        a, b = self.gender(u), self.gender(tg)
+        if not (a and b and a != b):
+            return
+        f = self.decide(tg, "double_swords")
+        if f.type == "Declined":
+            self.draw(u, 1, "double_swords")
+            return
+        cards = list(f.data["cards"])
+        if len(cards) != 1 or f.data["reason"] != "double_swords":
+            self.broken(f.version, "double-swords", f"the Double Swords ask seat {tg} for "
+                        f"one hand card, the record says {labels(cards)} ({f.data['reason']})")
+        self.hold(f, tg, cards, "discarded for the Double Swords")
+        self.t.discard += cards
 
     def axe_cards(self, seat: int) -> list[int]:
         axe = self.t.equip[seat].get("weapon")
@@ -530,45 +715,70 @@ class Walk:
         self.expect(f, "", (via, "kill", targets), (f.data["via"], f.data["name"],
                     list(f.data["targets"])), "card-use",
                     f"the {via} Kill goes to seat(s) {targets}, the record says {f.data}")
-        self.kill_cards(f, seat, cards)
-        self.hold(f, seat, cards, "used")
+        made = self.kill_cards(f, seat, cards, use=True)
+        self.hold(f, seat, cards, "used", made or "h")
+        self.killed_in_play(seat)
         self.t.flight += cards
-        for tg in targets:
-            if self.t.alive[tg]:
-                self.kill(seat, cards, tg)
-        self.t.finish(cards)
+        self.card_used(seat, "kill", False)
+        self.kill_all(seat, cards, targets)
+        self.finish(cards)
 
-    def kill_cards(self, f: Fact, seat: int, cards: list[int]) -> None:
+    def kill_cards(self, f: Fact, seat: int, cards: list[int], use: bool = False
+                   ) -> str | None:
+        """A Kill's cards: a Kill, two hand cards with a Spear, or a card a skill made a
+        Kill (the areas it may come from)."""
+        made = self.made(f, seat, cards, "kill", use=use)
+        if made is not None:
+            return made
         spear = len(cards) == 2 and self.t.weapon(seat) == "spear"
         if not spear and (len(cards) != 1 or name(cards[0]) != "kill"):
             self.broken(f.version, "response-card", f"seat {seat} played {labels(cards)} as "
                         "a Kill")
+        return None
 
     def respond(self, f: Fact, seat: int, ask: str) -> None:
         """A card played in answer: the right card, held; it goes to the discard pile."""
         cards = list(f.data["cards"])
-        if ask == "kill":
-            self.kill_cards(f, seat, cards)
-        elif len(cards) != 1 or name(cards[0]) != RESPONSE[ask]:
-            self.broken(f.version, "response-card", f"seat {seat} played {labels(cards)}, "
-                        f"but only a {RESPONSE[ask]} answers")
+        made = None
+        if RESPONSE[ask] == "kill":
+            made = self.kill_cards(f, seat, cards)
+        else:
+            made = self.made(f, seat, cards, RESPONSE[ask], use=False)
+            if made is None and (len(cards) != 1 or name(cards[0]) != RESPONSE[ask]):
+                self.broken(f.version, "response-card", f"seat {seat} played "
+                            f"{labels(cards)}, but only a {RESPONSE[ask]} answers")
         if f.data["name"] != RESPONSE[ask]:
             self.broken(f.version, "response-card", f"a {f.data['name']} recorded in answer "
                         f"to {ask!r}")
-        self.hold(f, seat, cards, "played")
+        self.hold(f, seat, cards, "played", made or "h")
+        if RESPONSE[ask] == "kill":
+            self.killed_in_play(seat)
         self.t.discard += cards
 
     def answer_kill(self, seat: int) -> bool:
-        f = self.decide(seat, "kill")
-        if f.type == "Declined":
-            return False
-        self.respond(f, seat, "kill")
-        return True
+        called = False
+        while True:
+            if not called and self.call(seat, "kill") is not None:
+                called = True
+                if self.called_in:
+                    return True
+                continue
+            f = self.decide(seat, "kill")
+            if f.type == "Declined":
+                return False
+            self.respond(f, seat, "kill")
+            return True
 
     def answer_dodge(self, seat: int, armor: bool) -> bool:
         """Asked for a Dodge: Eight Trigrams first if worn (once), then a Dodge or not."""
         trigrams = armor and self.t.armor(seat) == "eight_trigrams"
+        called = False
         while True:
+            if not called and self.call(seat, "dodge") is not None:
+                called = True
+                if self.called_in:
+                    return True
+                continue
             top = None
             nxt = self.peek()
             if trigrams and nxt is not None and nxt.type == "PileReshuffled":
@@ -588,13 +798,16 @@ class Walk:
             if self.judged(f, seat, "eight_trigrams", card):
                 return True
 
-    def duel(self, u: int, cards: list[int], tg: int) -> None:
-        if not (self.t.alive[u] and self.t.alive[tg]) or self.window("duel", tg):
+    def duel(self, u: int, cards: list[int], tg: int, stoppable: bool = True) -> None:
+        if not (self.t.alive[u] and self.t.alive[tg]) or (
+                stoppable and self.window("duel", tg)):
             return
         turn, other = tg, u
-        while self.answer_kill(turn):
+        while self.answer_kill(turn) and (not self.double(other, "duel")
+                                          or self.answer_kill(turn)):
             turn, other = other, turn
-        self.damage(turn, other, 1, cards, "duel")
+        bonus = self.damage_bonus(other, "duel") if other == u else 0
+        self.damage(turn, other, 1 + bonus, cards, "duel")
 
     def amazing_grace(self, targets: list[int]) -> list[int]:
         shown = self.take(len(targets), "Amazing Grace's reveal")
@@ -649,7 +862,7 @@ class Walk:
         if not t.alive[holder] or t.weapon(holder) is None or \
                 self.window("collateral", holder) or t.weapon(holder) is None:
             return
-        if t.alive[victim] and t.can_kill(holder) and victim in t.in_range(holder):
+        if t.alive[victim] and self.can_kill(holder) and victim in self.kill_reach(holder):
             f = self.decide(holder, "collateral")
             if f.type == "CardUsed":
                 self.kill_for(f, holder, "collateral", [victim])
@@ -684,6 +897,7 @@ class Walk:
                 passed.add(f.data["seat"])
             else:
                 self.respond(f, f.data["seat"], "nullify")
+                self.card_used(f.data["seat"], "nullification", True)
                 cancelled, passed = not cancelled, set()
 
     # --- damage, healing, dying --------------------------------------------------------
@@ -710,8 +924,11 @@ class Walk:
                 self.broken(nxt.version, "dying", f"seat {seat} has {self.t.hp[seat]} HP "
                             "left: it is not dying")
                 raise Desync
-            return
-        self.dying(seat, source)
+        else:
+            self.dying(seat, source)
+        if self.skilled:  # after the damage (and any rescue): the victim's skills
+            self.point("damaged", [seat], {"v": seat, "src": source, "n": n,
+                                           "cs": list(cards), "r": reason})
 
     def dying(self, v: int, source: int | None) -> None:
         """Peaches asked from the seat whose turn it is, round the table; at 1 HP the
@@ -730,7 +947,7 @@ class Walk:
                             f"rescued, but seat {v} was the one dying")
                 return
             asked = next((s for s in t.living_from(self.current) if s not in passed and (
-                self.everyone or t.holds(s, "peach"))), None)
+                self.everyone or self.holds_peach(s))), None)
             if nxt is not None and nxt.type == "Died" and asked is not None:
                 self.broken(nxt.version, "death", f"seat {v} died, but seat {asked} had not "
                             "yet been asked for a Peach")
@@ -746,7 +963,7 @@ class Walk:
                 passed.add(f.data["seat"])
             else:
                 self.respond(f, f.data["seat"], "peach")
-                t.hp[v] += 1
+                t.hp[v] += 1 + self.peach_bonus(f.data["seat"], v)
 
     def death(self, v: int, source: int | None, f: Fact) -> None:
         t = self.t

@@ -86,7 +86,7 @@ _NAMES = frozenset(NAME)
 _ANY_ORDER = frozenset({KILL, IRON_CHAIN})
 
 #: the keys that tell two listed actions apart (besides type, targets and cards)
-_KEYS = ("card", "area", "spear", "skill", "as", "suit", "choice")
+_KEYS = ("card", "area", "spear", "skill", "as", "suit", "choice", "which")
 
 
 def _same(listed: Action, action: Action) -> bool:

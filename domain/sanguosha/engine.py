@@ -75,7 +75,7 @@ from domain.sanguosha.frames import (
     Trigger,
 )
 from domain.sanguosha.judgment import judge_result
-from domain.sanguosha.plays import seat_distances, shielded
+from domain.sanguosha.plays import seat_distances
 from domain.sanguosha.resolution import Resolution, new_use
 from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import SKILL_OF_CARD, SKILLS, Kind, Point
@@ -173,6 +173,7 @@ class SanguoshaGame(Resolution, Game):
         self.kw_deck = False
         self.chained = [False] * n
         self.worn: list[int | None] = [None] * n
+        self.turned = [False] * n  # turned over (叠置): the seat's next turn is skipped
         self.extra_turns: list[int] = []  # seats granted a turn right after this one
         self.turn_base: int | None = None  # whose turn an extra turn followed
 
@@ -258,15 +259,19 @@ class SanguoshaGame(Resolution, Game):
             out += [SKILLS[sid] for sid in self.skills[seat] if SKILLS[sid].demand is not None]
         return out
 
-    def _cancels(self, target: int, name: str) -> bool:
+    def _cancels(self, target: int, name: str, cards: list[int]) -> bool:
         """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
-        取消: it was a target, and is removed). Every skill of the seat is asked (two
+        取消: it was a target, and is removed), or of these ``cards`` used as ``name``
+        (``shielded``: Weimu's black tricks). Every skill of the seat is asked (two
         generals may each cancel for other cards: Kongcheng and Huoshou)."""
         if not self.skilled:
             return False
         for sid in self.skills[target]:
-            rule = SKILLS[sid].mods.get("cancels_target")
+            mods = SKILLS[sid].mods
+            rule, shield = mods.get("cancels_target"), mods.get("shielded")
             if rule is not None and rule(self, target, name):
+                return True
+            if shield is not None and shield(self, target, name, tuple(cards)):
                 return True
         return False
 
@@ -298,6 +303,14 @@ class SanguoshaGame(Resolution, Game):
             return False
         self.marks[key] = True
         return self._point(point, [seat], {"seat": seat})
+
+    def _point_others_once(self, point: Point, seat: int) -> bool:
+        """A point of the seat's turn asked of every other living seat, once per turn."""
+        key = "p:" + point.value
+        if key in self.marks:
+            return False
+        self.marks[key] = True
+        return self._point(point, [s for s in range(self.n) if s != seat], {"seat": seat})
 
     def _waits_skill(self, seat: int) -> bool:
         top = self.stack[-1] if self.stack else None
@@ -450,8 +463,7 @@ class SanguoshaGame(Resolution, Game):
         if name in _EVERYONE:
             targets = [s for s in order_from(seat, self.n) if alive[s]]
         elif name in _OTHERS:
-            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]
-                       and not (self.skilled and shielded(self, s, name, tuple(cards)))]
+            targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
         elif name == AWAIT_EXHAUSTED:  # you and every other living player on your side
             targets = [s for s in order_from(seat, self.n)
                        if alive[s] and (s == seat or self.same_side(seat, s))]
@@ -504,7 +516,15 @@ class SanguoshaGame(Resolution, Game):
                 if self.turn >= self.turn_cap:
                     self._end(self.draw_outcome("turn_cap"), rng)
                     return
-                self._turn_started(seat=self._next_seat(), turn=self.turn + 1)
+                nxt = self._next_seat()
+                if self.turned[nxt] and self.turn > 0:
+                    self._turn_skipped(seat=nxt)
+                    continue
+                self._turn_started(seat=nxt, turn=self.turn + 1)
+            elif k == "turn_over":
+                self._turned_over(seat=d["seat"], face_down=not self.turned[d["seat"]],
+                                  reason=d["reason"])
+
             elif k == "draw":
                 cards = self._take(d["n"], rng)
                 if cards is not None:
@@ -677,6 +697,48 @@ class SanguoshaGame(Resolution, Game):
         self.judged = []
         self._settle()
 
+    @event("TurnSkipped")
+    def _turn_skipped(self, seat: int) -> None:
+        """A turned-over seat's turn would begin: it turns face up instead, and the turn
+        passes on from it."""
+        self._landed()
+        self.turned[seat] = False
+        self.current = seat
+        self._settle()
+
+    @event("TurnedOver")
+    def _turned_over(self, seat: int, face_down: bool, reason: str) -> None:
+        """A seat turns over (叠置): face down, it skips its next turn (Jushou, Fangzhu)."""
+        self._landed()
+        self.turned[seat] = face_down
+        self._settle()
+
+    @event("TargetChosen")
+    def _target_chosen(self, seat: int, target: int, reason: str) -> None:
+        """A skill's owner chose a player for its effect (Quhu's victim): public."""
+        top = self.stack[-1]
+        assert isinstance(top, SkillEffect)
+        top.targets.append(target)
+        self._answer(True)
+        self._settle()
+
+    @event("CardMoved")
+    def _card_moved(self, seat: int, source: int, to: int, card: int, area: str,
+                    reason: str) -> None:
+        """A card moved by ``seat`` from one player's equipment or judgment area into the
+        same area of another (Qiaobian)."""
+        self._landed()
+        remove_from_seat(self, source, card)
+        if area == "equipment":
+            slot = SLOT[card]
+            assert slot is not None
+            self.equip[to][slot] = card
+        else:
+            self.judging[to].append(card)
+        if self._waits_skill(seat):
+            self._answer(True)
+        self._settle()
+
     @event("PhaseChanged")
     def _phase_changed(self, seat: int, phase: str, skipped: str | None) -> None:
         self._landed()
@@ -720,7 +782,7 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
-        elif delays and self._cancels(targets[0], name):
+        elif delays and self._cancels(targets[0], name, cards):
             self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
@@ -737,8 +799,10 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            kept = [t for t in targets if not self._cancels(t, name)] if self.skilled \
+            kept = [t for t in targets if not self._cancels(t, name, cards)] if self.skilled \
                 else targets
+            if name == COLLATERAL and kept != targets:  # its one target is the holder
+                kept = [] if targets[0] not in kept else targets
             if kept:  # (a target that cancelled itself is not resolved)
                 use = new_use(name, seat, cards, kept)
                 if isinstance(use, KillUse) and self.kw_deck:
@@ -1156,6 +1220,7 @@ class SanguoshaGame(Resolution, Game):
         self.stack.pop()
         self.alive[seat] = False
         self.killer[seat] = killer
+        held = self.hands[seat] + [c for c in self.equip[seat] if c is not None]
         self.discard.extend(take_all(self, seat))
         if seat == self.current:
             self.discard.extend(self.flight)
@@ -1165,8 +1230,9 @@ class SanguoshaGame(Resolution, Game):
         self.stack.append(AfterDeath(victim=seat, source=killer,
                                      todo=self.on_death(seat, killer)))
         if self.skilled:
+            # ``cs``: the hand and equipment cards the death discarded (Xingshang)
             self._point(Point.DEATH, [s for s in range(self.n) if self.alive[s]],
-                        {"v": seat, "src": killer})
+                        {"v": seat, "src": killer, "cs": held})
             self._point(Point.KILLED, [seat], {"v": seat, "src": killer})
         self._settle()
 

@@ -218,6 +218,8 @@ class HegemonyGame(SanguoshaGame):
         self.show_turn = 0  # the turn whose start-of-turn show step was offered
         #: the generals ("head", "deputy") whose skills a seat lost for good (Duanchang)
         self.lost: list[list[str]] = [[] for _ in range(n)]
+        #: a general of the seat was hidden again (Qingcheng): no second showing bonus
+        self.rehidden = [False] * n
 
     # --- setup events -----------------------------------------------------------------
     @event("CandidatesDealt")
@@ -438,7 +440,7 @@ class HegemonyGame(SanguoshaGame):
         """Queue what showing makes due: bonuses when both are first shown (the living
         only), then the victory check."""
         todo: list[dict[str, Any]] = []
-        if not was_both and all(self.shown[seat]) and self.alive[seat]:
+        if not was_both and all(self.shown[seat]) and self.alive[seat] and not self.rehidden[seat]:
             head, deputy = self.generals[seat]
             if perfect_pair(head, deputy):
                 todo.append({"k": "pair", "seat": seat})
@@ -487,6 +489,26 @@ class HegemonyGame(SanguoshaGame):
         """The seat's generals ("head", "deputy") that still have their skills."""
         return [w for w in (HEAD, DEPUTY) if w not in self.lost[seat]] if self.generals[
             seat] else []
+
+    def may_show(self, seat: int) -> bool:
+        """Whether a shown general's skill forbids the seat to show one now (Huoshui)."""
+        for o in range(self.n):
+            rule = self.alive[o] and self.mod(o, "bars_show")
+            if rule and rule(self, o, seat):
+                return False
+        return True
+
+    @event("GeneralHidden")
+    def _general_hidden(self, seat: int, which: str, by: int, reason: str) -> None:
+        """One of the seat's shown generals is turned face down again (Qingcheng): its
+        skills are out of play until it is shown again; the seat keeps its side."""
+        self.shown[seat][0 if which == HEAD else 1] = False
+        self.rehidden[seat] = True
+        self._arm_skills()
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.waiting is not None and top.ask == reason:
+            self._answer(True)
+        self._settle()
 
     @event("SkillsLost")
     def _skills_lost(self, seat: int, which: str, reason: str) -> None:
@@ -621,6 +643,7 @@ class HegemonyGame(SanguoshaGame):
             "kingdom": self.kingdom_of(seat) if g and (side is not None or mine) else None,
             "gender": self.gender(seat),
             "chosen": bool(g),
+            "face_down": self.turned[seat],  # turned over: skips its next turn
         }
         if mine:
             out["candidates"] = list(self.candidates[seat])

@@ -85,20 +85,13 @@ def seat_distances(table: Any, seat: int) -> list[int]:
     return dist
 
 
-def may_target(table: Any, target: int, name: str, cards: tuple[int, ...] = ()) -> bool:
+def may_target(table: Any, target: int, name: str) -> bool:
     """Whether a skill of the target forbids choosing it for ``name`` (Kongcheng,
-    Qianxun), or cancels it as a target of these ``cards`` used as ``name`` (Weimu)."""
+    Qianxun)."""
     if not table.skilled:
         return True
     rule = table.mods[target].get("untargetable")
-    return (rule is None or not rule(table, target, name)) and not shielded(
-        table, target, name, cards)
-
-
-def shielded(table: Any, target: int, name: str, cards: tuple[int, ...]) -> bool:
-    """Whether the target cancels itself as a target of ``cards`` used as ``name``."""
-    rule = table.skilled and table.mods[target].get("shielded")
-    return bool(rule) and bool(rule(table, target, name, cards))
+    return rule is None or not rule(table, target, name)
 
 
 def kill_targets(table: Any, seat: int) -> list[int]:
@@ -239,20 +232,20 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             add()
         elif name == DISMANTLEMENT:
             for t in others:
-                if has_any[t] and may_target(table, t, name, (c,)):
+                if has_any[t] and may_target(table, t, name):
                     add([t])
         elif name == SNATCH:
             for t in others:
-                if has_any[t] and dist[t] <= near and may_target(table, t, name, (c,)):
+                if has_any[t] and dist[t] <= near and may_target(table, t, name):
                     add([t])
         elif name == DUEL:
             for t in others:
-                if may_target(table, t, name, (c,)):
+                if may_target(table, t, name):
                     add([t])
         elif name in _PLACED:
             for t in others:
                 if ((name == INDULGENCE or dist[t] <= supply_near)
-                        and may_target(table, t, name, (c,)) and all(
+                        and may_target(table, t, name) and all(
                             (table.virtual.get(j) or NAME[j]) != name
                             for j in table.judging[t])):
                     add([t])
@@ -265,8 +258,7 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
                     for v in kill_targets(table, h)
                 ]
             for pair in collateral_targets:
-                if may_target(table, pair[0], name, (c,)):
-                    add(list(pair))
+                add(list(pair))
     for conv in multi_card(table, seat, KILL) if can_kill else ():
         out.extend({"type": "use", str(conv.key): True, "count": conv.count, "from": list(hand),
                     "targets": [t]}

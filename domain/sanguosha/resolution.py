@@ -80,7 +80,7 @@ from domain.sanguosha.frames import (
 )
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import kill_targets
-from domain.sanguosha.skill import SKILLS, Kind, Point
+from domain.sanguosha.skill import JUDGE_KEEPS, SKILLS, Kind, Point
 from domain.sanguosha.zones import has_cards
 
 
@@ -131,6 +131,7 @@ class Resolution:
         def mod(self, seat: int, key: str) -> Any: ...
         def _point(self, point: Point, seats: list[int], ctx: dict[str, Any]) -> bool: ...
         def _point_once(self, point: Point, seat: int) -> bool: ...
+        def _point_others_once(self, point: Point, seat: int) -> bool: ...
         def _watch(self) -> bool: ...
         def spent_skill(self, seat: int, sid: str) -> bool: ...
         def holds(self, seat: int, name: str) -> bool: ...
@@ -250,6 +251,12 @@ class Resolution:
             if not self._point_once(Point.START, cur):
                 self.phase = "judgment"
         elif ph == "judgment":
+            if self.skilled and not self.judged:
+                if self._point_once(Point.JUDGE_PHASE, cur):
+                    return
+                if self.marks.get("skip_judgment"):
+                    self.phase = "draw"
+                    return
             for card in reversed(self.judging[cur]):
                 if card not in self.judged:
                     self.judged.append(card)
@@ -258,6 +265,9 @@ class Resolution:
             self.phase = "draw"
         elif ph == "draw":
             if self.skilled:
+                if self.marks.get("skip_draw_phase"):  # skipped before it began (Shensu)
+                    self.phase = "play"
+                    return
                 if self._point_once(Point.DRAW, cur):
                     return
                 if self.marks.get("skip_draw"):
@@ -270,7 +280,7 @@ class Resolution:
         elif ph == "play":
             if self.skilled and not self.skip_play and self._point_once(Point.PLAY, cur):
                 return
-            if self.skip_play:
+            if self.skip_play or self.marks.get("skip_play"):
                 self.due = {"k": "phase", "seat": cur, "phase": "discard", "skipped": "play"}
             else:
                 self.stack.append(PlayPhase(waiting=cur, ask="play"))
@@ -287,7 +297,8 @@ class Resolution:
             else:
                 self.due = {"k": "turn_end", "seat": cur}
         else:
-            if self.skilled and self._point_once(Point.END, cur):
+            if self.skilled and (self._point_once(Point.END, cur)
+                                 or self._point_others_once(Point.OTHER_END, cur)):
                 return
             self.due = {"k": "turn_end", "seat": cur}
 
@@ -775,7 +786,8 @@ class Resolution:
             self._point(Point.JUDGED, [f.owner], {"j": f.owner, "r": reason, "card": card})
             return
         card = f.card
-        if card in self.flight:
+        keep = f.reason in JUDGE_KEEPS and judge_result(f.reason, card)
+        if card in self.flight and not keep:
             self.flight.remove(card)
             self.discard.append(card)
         self.stack.pop()

@@ -62,6 +62,8 @@ class Point(StrEnum):
     KILLED = "killed"  # the owner died: its own skills, though dead (Duanchang)
     HEALED = "healed"  # after the owner healed (``n``: the HP it got back)
     CARD_DONE = "card_done"  # a card's use is over, its cards just went to the discard pile
+    JUDGE_PHASE = "judge_phase"  # the owner's judgment phase would begin (Shensu, Qiaobian)
+    OTHER_END = "other_end"  # another seat's end phase begins (Xiaoguo)
     CARD_EFFECT = "card_effect"  # before a Kill or area trick takes effect on the owner
     # (armor: the Vine)
     KILL_DAMAGED = "kill_damaged"  # the owner's Kill dealt its damage (Triblade)
@@ -159,9 +161,10 @@ class Skill:
     #: limit for tricks), ``untargetable(game, seat, name) -> bool``, ``double`` (card
     #: names needing two answers), ``peach_bonus(game, owner, helper) -> int``,
     #: ``damage_bonus(game, owner, frame) -> int``, ``call`` (a lord's call: card name),
-    #: ``shielded(game, seat, name, card) -> bool`` (the seat cancels itself as a target
-    #: of that card: Weimu), ``bars_peach(game, owner, helper, victim) -> bool`` (the
-    #: helper may not use a Peach on the dying victim: Wansha),
+    #: ``shielded(game, seat, name, cards) -> bool`` (the seat cancels itself as a target
+    #: of those cards used as ``name``: Weimu), ``bars_peach(game, owner, helper,
+    #: victim) -> bool`` (the helper may not use a Peach on the dying victim: Wansha),
+    #: ``bars_show(game, owner, seat) -> bool`` (the seat may not show a general: Huoshui),
     #: ``damage_source`` (card names: the owner is the source of the damage others' such
     #: cards deal)
     mods: dict[str, Any] = field(default_factory=dict)
@@ -176,6 +179,9 @@ SKILL_OF_CARD: list[Skill | None] = []
 KEYED: dict[str, str] = {}
 #: how a skill's judgment reads its card (``Judged.reason`` is the skill id)
 JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
+#: judgment reasons whose good card stays on the table after it took effect (collected
+#: later by the skill's own frame: Kingdom Wars Luoshen)
+JUDGE_KEEPS: set[str] = set()
 #: general id -> its skills' ids, in the order of the rules page
 GENERAL_SKILLS: dict[str, tuple[str, ...]] = {}
 #: Kingdom Wars general id -> its Kingdom Wars skills' ids (generals.md section 2); a

@@ -105,6 +105,46 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
     if sid == "liegong" or sid == "tieqi":
         target = (seen.pending.get("context") or {}).get("target")
         return offers[0] if target is None or friend(seen, target) <= 0 else DECLINE
+    return _trigger_kw(seen, friend, sid, offers)
+
+
+def _trigger_kw(seen: Seen, friend: Friend, sid: str | None, offers: list[Action]) -> Action:
+    """Kingdom Wars skills (Wei): help friends, hurt enemies, keep one's own turn."""
+    me = seen.me
+    if sid in ("shensu", "xiaoguo"):  # a Kill (or Xiaoguo's damage) only on an enemy
+        target = seen.current if sid == "xiaoguo" else None
+        pool = [a for a in offers if friend(seen, a["targets"][0] if target is None
+                                            else target) < 0]
+        if sid == "shensu":
+            pool = [a for a in pool if "card" not in a or len(seen.hand) <= 2]
+        return min(pool, key=lambda a: worth(a["card"]) if "card" in a else 0) \
+            if pool else DECLINE
+    if sid == "jieming":  # the friend (or self) who draws the most
+        def gain(a: Action) -> int:
+            t = a["targets"][0]
+            return min(5, seen.max_hp[t]) - seen.hand_count[t]
+        mine = [a for a in offers if a["targets"][0] == me or friend(seen, a["targets"][0]) > 0]
+        best = max(mine, key=gain, default=None)
+        return best if best is not None and gain(best) > 0 else DECLINE
+    if sid == "fangzhu":  # an enemy turned over (few cards for them), else a friend face
+        # down to turn back up is not known from here: enemies only
+        enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
+        return enemies[0] if enemies else DECLINE
+    if sid == "qiaobian":  # phase: judgment (a bad trick), draw (rob enemies), discard
+        phase = seen.view.get("phase")
+        junk = sorted((a for a in offers if not a.get("targets")), key=lambda a: worth(a["card"]))
+        if phase == "draw":
+            rob = [a for a in offers if a.get("targets")
+                   and all(friend(seen, t) < 0 for t in a["targets"])]
+            return max(rob, key=lambda a: (len(a["targets"]), -worth(a["card"]))) \
+                if rob else DECLINE
+        if phase == "judgment":
+            bad = any(NAME[c] in (INDULGENCE, LIGHTNING) for c in seen.judging[me])
+            return junk[0] if junk and bad else DECLINE
+        if phase == "discard":
+            over = len(seen.hand) - seen.hp[me]
+            return junk[0] if junk and over >= 2 else DECLINE
+        return DECLINE
     offer = offers[0]
     return _cheapest(offer) if "count" in offer else offer
 
@@ -115,7 +155,19 @@ def _effect(seen: Seen, friend: Friend) -> Action:
     qun = skill_bot_qun.effect(seen, friend, sid, legal, worth)
     if qun is not None:
         return qun
-    if sid == "ganglie":  # the source: two hand cards, or 1 damage
+    if sid == "quhu":  # the victim: the worst enemy in range
+        return min(legal, key=lambda a: friend(seen, a["targets"][0]))
+    if sid == "xiaoguo":  # an equipment card, or 1 damage
+        template = next((a for a in legal if a["type"] == "discard"), None)
+        return _cheapest(template) if template is not None and seen.hp[me] <= 2 else DECLINE
+    if sid == "qiaobian":  # move an enemy's gear to a friend, a friend's trick to an enemy
+        def score(a: Action) -> float:
+            to = a["targets"][0]
+            return friend(seen, to) if NAME[a["card"]] not in (INDULGENCE, LIGHTNING) \
+                else -friend(seen, to)
+        best = max((a for a in legal if a != DECLINE), key=score, default=None)
+        return best if best is not None and score(best) > 0 else DECLINE
+    if sid in ("ganglie", "ganglie_kw"):  # the source: two hand cards, or 1 damage
         template = next((a for a in legal if a["type"] == "discard"), None)
         if template is not None and (seen.hp[me] <= 1 or len(template["from"]) >= 4):
             return _cheapest(template)
@@ -208,6 +260,10 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
             out.append((4.6, a))
         elif sid == "jijiang" and rel[0] < 0 and not any(NAME[c] == KILL for c in hand):
             out.append((4.5, a))
+        elif sid == "quhu" and high_card(hand) and len(hand) >= 2:
+            out.append((3.5, a))
+        elif sid == "qiangxi" and rel[0] < 0 and ("card" in a or seen.hp[me] >= 3):
+            out.append((4.5 if "card" in a else 3.0, a))
     return out + skill_bot_qun.plays(seen, friend, worth)
 
 

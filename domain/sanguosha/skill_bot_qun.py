@@ -99,4 +99,6 @@ def plays(seen: Seen, friend: Friend, worth: Callable[[int], int]) -> list[tuple
             out.append((4.0, a))
         elif sid == "xiongyi":
             out.append((4.5, a))
+        elif sid == "qingcheng" and friend(seen, targets[0]) < 0:
+            out.append((3.0, _cheapest(a, worth)))
     return out

@@ -75,15 +75,8 @@ def hegemony_audit(facts: list[Fact]) -> Recount:
 
 
 def identity_audit(facts: list[Fact]) -> Recount:
-    """The identity referee (``domain/referee/identity.py``) judges every game played
-    without generals; games with the ``generals`` option (their skills) are not yet known
-    to it and keep the engine-side recount, which says so."""
-    options = (facts[0].data.get("options") or {}) if facts else {}
-    if options.get("generals"):
-        recount = audit.recount(facts)
-        recount.unjudged = ("generals and their skills: the independent referee does not "
-                            "judge them yet")
-        return recount
+    """The identity referee (``domain/referee/identity.py``) judges every game, generals
+    and their skills included (``identity_skills`` and its kingdoms' modules)."""
     return identity_referee.referee(facts)
 
 

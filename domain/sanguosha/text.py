@@ -47,6 +47,10 @@ JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("lightning", False): "Lightning passes on",
              ("eight_trigrams", True): "red: it counts as a Dodge",
              ("eight_trigrams", False): "black: no Dodge",
+             ("leiji", True): "a spade: Leiji strikes",
+             ("leiji", False): "not a spade: Leiji misses",
+             ("beige", True): "red: heal (♥) or draw two (♦)",
+             ("beige", False): "black: the source discards two (♣) or turns over (♠)",
              ("supply_shortage", True): "Supply Shortage takes effect",
              ("supply_shortage", False): "a club: Supply Shortage is escaped"}
 #: events that only keep the engine's books: never a line of their own
@@ -154,6 +158,11 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "sijian": "discard one of the chosen player's cards (Sijian)",
         "kuangfu": "take the target's equipment card, or discard it (Kuangfu)",
         "luanwu": "a Kill on a nearest player, or lose 1 HP (Luanwu)",
+        "beige": "discard two cards (Beige)",
+        "lirang": "give away your discarded cards? (Lirang)",
+        "duanchang": "name the killer's general that loses its skills (Duanchang)",
+        "shuangren": "choose whom your Kill is on (Shuangren)",
+        "qingcheng": "choose the general to hide again (Qingcheng)",
         "pindian": "choose a hand card, face down, for the pindian",
         "show_card": "show a hand card (Fire Attack)",
         "fire_attack": "discard a card of the shown suit for 1 fire damage? (Fire Attack)",
@@ -634,7 +643,7 @@ class _Story:
             return f"{who} calls for {wanted}{on} ({name})", i
         if skill == "rende" and targets:
             return f"{who} gives {self.whom(targets)} {paid} ({name})", i
-        if skill == "guicai" and self.judging is not None and cards:
+        if skill in ("guicai", "guidao") and self.judging is not None and cards:
             owner, reason = self.judging
             card = cards[0]
             return (f"{who} replaces {self.who(owner)}'s judgment card with "
@@ -658,6 +667,24 @@ class _Story:
         judgment cards)."""
         return (f"{self.who(d.get('seat'))} takes {cards_text(d.get('cards'), d.get('count'))}"
                 f"{self.reason(d.get('reason'))}"), i
+
+    def on_CardMoved(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        """A card moved between two players' areas (Qiaobian)."""
+        return (f"{self.who(d.get('seat'))} moves {cards_text([d.get('card')], None)} from "
+                f"{self.who(d.get('source'))}'s {d.get('area')} area to "
+                f"{self.who(d.get('to'))}'s {d.get('area')} area"
+                f"{self.reason(d.get('reason'))}"), i
+
+    def on_TargetChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} chooses {self.who(d.get('target'))}"
+                f"{self.reason(d.get('reason'))}"), i
+
+    def on_TurnedOver(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        way = "face down" if d.get("face_down") else "face up"
+        return f"{self.who(d.get('seat'))} turns {way}{self.reason(d.get('reason'))}", i
+
+    def on_TurnSkipped(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return f"{self.who(d.get('seat'))} turns face up and skips the turn", i
 
     def on_CardsGiven(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return (f"{self.who(d.get('seat'))} gives {self.who(d.get('to'))} "
@@ -700,6 +727,14 @@ class _Story:
     def on_CardPicked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return f"{self.who(d.get('seat'))} takes {card_label(d.get('card'))} " \
                f"(Amazing Grace)", i
+
+    def on_GeneralHidden(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('by'))} turns {self.who(d.get('seat'))}'s {d.get('which')} "
+                f"general face down again{self.reason(d.get('reason'))}"), i
+
+    def on_SkillsLost(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} loses the skills of their {d.get('which')} general "
+                f"for the rest of the game{self.reason(d.get('reason'))}"), i
 
     def on_EquipmentMoved(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return (f"{self.who(d.get('seat'))} puts {card_label(d.get('card'))} from "
@@ -915,6 +950,8 @@ def _judge(reason: Any, card: Any) -> bool | None:
         return c.suit != "H"
     if reason == "luoshen":
         return c.suit in "SC"
+    if reason == "leiji":
+        return c.suit == "S"
     return c.suit in "HD"
 
 

@@ -68,7 +68,53 @@ def test_the_referee_agrees_with_the_engine_on_thousands_of_games() -> None:
         agree(seed)
 
 
+#: the generals variants, by ``seed % 8``: (generals option, rules version; None: the
+#: engine's own): generals with their skills (five in eight), under rules 3 too, the
+#: first game under rules 3 (no generals), and generals without skills (rules 2: HP and
+#: gender only)
+VARIANTS = [(True, None)] * 5 + [(True, 3), (False, 3), (True, 2)]
+
+
+def generals_game(seed: int) -> IdentityGame:
+    rng = random.Random(seed)
+    n = 4 + seed % 7
+    kind = [*POLICIES, "mixed"][(seed // 7) % (len(POLICIES) + 1)]
+    drivers = [IDENTITY_POLICIES[rng.choice(POLICIES) if kind == "mixed" else kind]
+               for _ in range(n)]
+    generals, rules = VARIANTS[seed % 8]
+    options: dict[str, Any] = {"ask_everyone": rng.random() < 0.3, "generals": generals}
+    if n == 10 and rng.random() < 0.3:
+        options["ten_player_table"] = "one_renegade"
+    game = IdentityGame.new([f"p{i}" for i in range(n)], options, agents=["bot"] * n,
+                            rng=rng, rules=rules)
+    return play_out(game, drivers, rng)  # type: ignore[return-value]
+
+
+def agree_with_generals(seed: int) -> None:
+    game = generals_game(seed)
+    judged = referee(facts_of(game))
+    assert_agrees(judged, game, seed)
+    assert judged.details["side"] == (None if game.outcome["side"] == "draw"
+                                      else game.outcome["side"])
+
+
+def test_the_referee_agrees_with_the_engine_on_games_with_generals() -> None:
+    for seed in range(112):  # every size under each policy and a mix, every variant
+        agree_with_generals(seed)
+
+
+@pytest.mark.slow
+def test_the_referee_agrees_with_the_engine_on_thousands_of_games_with_generals() -> None:
+    for seed in range(112, 2112):
+        agree_with_generals(seed)
+
+
 def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
     """The service's path, on a SQLite file and a PostgreSQL schema (tests/conftest.py)."""
     audit_seated_games(hall, "identity", 7, size=lambda seed: 4 + seed, bots=POLICIES,
                        move=random_policy)
+
+
+def test_through_the_store_with_generals_and_a_person_seated(hall: GameHall) -> None:
+    audit_seated_games(hall, "identity", 5, size=lambda seed: 5 + seed, bots=POLICIES,
+                       move=random_policy, options={"generals": True})

@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.sanguosha.generals import IDS
 from domain.sanguosha.hegemony import HegemonyGame
-from tests.sanguosha.rig import Spec, act, deck_for, end_turn
+from tests.sanguosha.rig import Spec, act, deck_for, decline_skills, end_turn
 
 
 def htable(
@@ -46,7 +46,9 @@ def htable(
 
 
 def skip_turn(game: HegemonyGame, show: str | None = None) -> None:
-    """When: the current seat shows ``show`` (or nothing) and ends its turn at once."""
+    """When: the current seat shows ``show`` (or nothing) and ends its turn at once
+    (every skill's question on the way declined)."""
+    decline_skills(game)
     if game.ask == "show":
         if show is None:
             act(game, game.current, type="decline")

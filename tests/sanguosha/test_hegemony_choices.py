@@ -38,6 +38,8 @@ def test_a_perfect_pair_at_full_hp_may_draw_or_decline() -> None:
     # then: the refusal is recorded and the turn goes on to its draw phase, no bonus
     assert events[0] == ("PairBonusChosen", {"seat": 0, "choice": "decline"})
     assert all(d.get("reason") != "perfect_pair" for _, d in events)
+    assert game.ask == "skill"  # Xu Chu's Luoyi, at the draw phase: declined
+    events = act(game, 0, type="decline")
     assert events[1][0] == "CardsDrawn" and events[1][1]["reason"] == "draw_phase"
     assert len(game.hands[0]) == hand + 2
 

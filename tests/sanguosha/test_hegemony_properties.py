@@ -62,7 +62,7 @@ def assert_ended_well(game: HegemonyGame) -> None:
 def secrets(game: HegemonyGame, viewer: Any) -> set[str]:
     """Generals the viewer may not know: other seats' candidates, neither shown nor ever
     among the viewer's own (a redeal may pass a returned general to another seat), nor
-    looked at with Known Both."""
+    ever shown, nor looked at with Known Both."""
     known = {g for s in range(game.n) for i, g in enumerate(game.generals[s])
              if game.shown[s][i]}
     out: set[str] = set()
@@ -72,6 +72,8 @@ def secrets(game: HegemonyGame, viewer: Any) -> set[str]:
                 (known if s == viewer else out).update(c)
         elif type(e).__name__ == "CandidatesRedealt":
             (known if e.seat == viewer else out).update(e.returned + e.candidates)
+        elif type(e).__name__ == "GeneralsShown":
+            known.update(e.generals)  # public once shown, even if hidden again (Qingcheng)
         elif (type(e).__name__ == "KnownBothSeen" and e.seat == viewer
               and e.choice != "hand"):
             known.update(e.seen)  # Known Both showed the viewer this general

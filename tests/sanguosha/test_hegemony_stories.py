@@ -16,14 +16,17 @@ WEI_3HP = [("simayi", "guojia"), ("xunyu", "zhenji")]  # 3 + 3 halves: 3 HP
 
 def use(game: HegemonyGame, seat: int, name: str, targets: list[int] | None = None) -> list:
     """When: ``seat`` uses a card called ``name``; every seat asked for a Kill answers
-    with one if it holds one."""
+    with one if it holds one (and every skill's question is declined)."""
     card = next(c for c in game.hands[seat] if NAME[c] == name)
     action: dict = {"type": "use", "card": card}
     if targets is not None:
         action["targets"] = targets
     events = act(game, seat, **action)
-    while game.ask == "kill" and game.outcome is None:
+    while game.ask in ("kill", "skill") and game.outcome is None:
         (asked,) = game.to_act()
+        if game.ask == "skill":
+            events += act(game, asked, type="decline")
+            continue
         kill = next((c for c in game.hands[asked] if c in KILLS), None)
         if kill is None:
             events += act(game, asked, type="decline")

@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from domain.sanguosha.actions import InvalidTarget, NotAChoice, WrongAction
+from domain.sanguosha.actions import NotAChoice, WrongAction
 from domain.sanguosha.cards import NAME, RED
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.plays import kill_targets
 from domain.sanguosha.skill import GENERAL_SKILLS, KW_SKILLS, SKILLS
 from tests.sanguosha import hrig
 from tests.sanguosha.rig import Spec, act, card, kinds, mark, refuse
-from tests.sanguosha.skill_steps import assert_replays, named, play_phase, seen, until
+from tests.sanguosha.skill_steps import assert_replays, named, play_phase, replayed, seen, until
 
 WEI, SHU, WU = ("xuchu", "dianwei"), ("zhangfei", "weiyan"), ("ganning", "lvmeng")
 _TABLES: list[HegemonyGame] = []
@@ -30,7 +30,15 @@ def _replays() -> Iterator[None]:
     _TABLES.clear()
     yield
     for game in _TABLES:
-        assert_replays(game)
+        if game.outcome is None:
+            assert_replays(game)
+        else:  # a finished game: the same, but for the receipt (of the stored chain)
+            again = replayed(game)
+            for viewer in ("referee", *range(game.n)):
+                mine, theirs = game.view(viewer), again.view(viewer)
+                mine.pop("receipt", None)
+                theirs.pop("receipt", None)
+                assert mine == theirs
 
 
 def table(picks: Sequence[tuple[str, str]], hands: dict[int, Sequence[Spec]] | None = None,
@@ -97,11 +105,20 @@ def test_every_qun_general_has_its_kingdom_wars_skills_in_the_order_of_the_rules
     assert KW_SKILLS["lvbu"] == ("wushuang",)
     assert KW_SKILLS["diaochan"] == ("lijian_kw", "biyue")
     assert KW_SKILLS["yuanshao"] == ("luanji",)
+    assert KW_SKILLS["yanliangwenchou"] == ("shuangxiong", "shuangxiong_duel")
     assert KW_SKILLS["pangde"] == ("mashu", "mengjin")
     assert KW_SKILLS["jiaxu"] == ("wansha", "luanwu", "weimu")
     assert KW_SKILLS["mateng"] == ("mashu", "xiongyi")
     assert KW_SKILLS["tianfeng"] == ("sijian", "suishi", "suishi_loss")
     assert KW_SKILLS["panfeng"] == ("kuangfu",)
+    assert KW_SKILLS["zhangjiao"] == ("leiji", "guidao")
+    assert KW_SKILLS["caiwenji"] == ("beige", "duanchang")
+    assert KW_SKILLS["kongrong"] == ("mingshi", "lirang")
+    assert KW_SKILLS["jiling"] == ("shuangren",)
+    assert KW_SKILLS["zoushi"] == ("huoshui", "qingcheng")
+    from domain.sanguosha.generals import ROSTER
+
+    assert {g for g in ROSTER if ROSTER[g].kingdom == "qun"} <= set(KW_SKILLS)
     # "same as §1": the identity skills themselves (Mashu: Ma Chao's)
     for general in ("huatuo", "lvbu"):
         assert set(KW_SKILLS[general]) == set(GENERAL_SKILLS[general])
@@ -165,7 +182,10 @@ def test_luanji_a_black_arrow_barrage_passes_jia_xu_by_weimu() -> None:
     game = table([("yuanshao", "diaochan"), ("jiaxu", "pangde"), SHU, WU],
                  hands={0: [c1, c2]}, shown=(1,))
     events = act(game, 0, type="skill", skill="luanji", cards=[c1, c2])
-    assert named(events, "CardUsed")[0]["targets"] == [2, 3]
+    answer_all(game, "dodge")
+    # then: Jia Xu was a target, and cancelled himself: only the others are hurt
+    assert named(events, "CardUsed")[0]["targets"] == [1, 2, 3]
+    assert game.hp[1] == game.max_hp[1] and game.hp[2] < game.max_hp[2]
 
 
 # --- Pang De: Mashu, Mengjin -------------------------------------------------------------
@@ -239,13 +259,18 @@ def test_wansha_in_jia_xus_turn_only_he_and_the_dying_may_use_peaches() -> None:
     assert peach2 in game.hands[2]
 
 
-def test_weimu_black_tricks_cannot_choose_jia_xu_red_ones_can() -> None:
+def test_weimu_jia_xu_cancels_himself_as_the_target_of_a_black_trick() -> None:
+    # given: Xu Chu (seat 0) holds a black and a red Dismantlement
     black, red = card(("dismantlement", "S", 3)), card(("dismantlement", "H", 12))
     game = table([WEI, ("jiaxu", "pangde"), SHU, WU], hands={0: [black, red]}, shown=(1,))
-    on_him = {a["card"] for a in game.legal_actions(0)
-              if a["type"] == "use" and a.get("targets") == [1]}
-    assert red in on_him and black not in on_him
-    refuse(game, 0, InvalidTarget, type="use", card=black, targets=[1])
+    hand = len(game.hands[1])
+    # when: the black one targets Jia Xu: it is used, and he is no longer its target
+    events = act(game, 0, type="use", card=black, targets=[1])
+    assert kinds(events) == ["CardUsed"] and black in game.discard
+    assert len(game.hands[1]) == hand and game.ask == "play"
+    # when: the red one: it takes effect
+    act(game, 0, type="use", card=red, targets=[1])
+    assert game.ask == "pick"
 
 
 def test_luanwu_everyone_kills_a_nearest_player_or_loses_one_hp_once_per_game() -> None:
@@ -529,11 +554,11 @@ def test_duanchang_her_killer_loses_the_skills_of_the_general_she_names() -> Non
     assert not game.alive[1] and game.to_act() == [1]
     assert game.legal_actions(1) == [{"type": "choose", "which": "head"},
                                      {"type": "choose", "which": "deputy"}]
-    events = act(game, 1, type="choose", which="head")
-    assert named(events, "SkillsLost") == [{"seat": 0, "which": "head",
+    events = act(game, 1, type="choose", which="deputy")
+    assert named(events, "SkillsLost") == [{"seat": 0, "which": "deputy",
                                             "reason": "duanchang"}]
-    # Lü Bu's Wushuang is gone for good; Hua Tuo's skills stay
-    assert game.skills[0] == ("jijiu", "qingnang")
+    # Hua Tuo's skills are gone for good; Lü Bu's Wushuang stays
+    assert game.skills[0] == ("wushuang",) and game.lost[0] == ["deputy"]
 
 
 # --- Kong Rong: Lirang --------------------------------------------------------------------------
@@ -615,3 +640,121 @@ def test_shuangren_the_pindian_cards_stay_secret_until_shown() -> None:
     act(game, 0, type="choose", card=king)
     (chosen,) = named(seen(game, since, 1), "PindianCardChosen")
     assert chosen.get("card") is None
+
+
+# --- Zou Shi: Huoshui, Qingcheng ----------------------------------------------------------------
+def test_qingcheng_an_equipment_card_turns_a_shown_general_face_down_again() -> None:
+    # given: Zou Shi (seat 0) holds a horse; Lü Bu & Hua Tuo (seat 1) have shown both
+    horse = card(("plus_horse", "C", 5))
+    game = table([("zoushi", "panfeng"), ("lvbu", "huatuo"), SHU, WU], hands={0: [horse]},
+                 shown=(1, 2, 3))
+    assert offers(game, 0, "qingcheng") == [
+        {"type": "skill", "skill": "qingcheng", "count": 1, "from": [horse], "targets": [t]}
+        for t in (1, 2, 3)]
+    # when: she discards the horse and hides Lü Bu's deputy
+    act(game, 0, type="skill", skill="qingcheng", cards=[horse], targets=[1])
+    assert game.legal_actions(0) == [{"type": "choose", "which": "head"},
+                                     {"type": "choose", "which": "deputy"}]
+    events = act(game, 0, type="choose", which="deputy")
+    # then: Hua Tuo is hidden again, and his skills are out of play; the side stays
+    assert named(events, "GeneralHidden") == [{"seat": 1, "which": "deputy", "by": 0,
+                                               "reason": "qingcheng"}]
+    assert game.shown[1] == [True, False] and game.skills[1] == ("wushuang",)
+    assert game.side[1] == "qun" and horse in game.discard
+    assert game.view(2)["seats"][1]["generals"] == ["lvbu", None]
+    # and: at his turn he may show it again, with no second bonus
+    advance(game, lambda g: g.current == 1 and g.ask == "show")
+    events = act(game, 1, type="show", which="deputy")
+    assert game.skills[1] == ("wushuang", "jijiu", "qingnang")
+    assert "PairBonusChosen" not in kinds(events) and game.ask != "pair"
+
+
+def test_qingcheng_needs_an_equipment_card_and_a_fully_shown_target() -> None:
+    game = table([("zoushi", "panfeng"), ("lvbu", "huatuo"), SHU, WU])
+    assert offers(game, 0, "qingcheng") == []
+    refuse(game, 0, WrongAction, type="skill", skill="qingcheng", cards=[game.hands[0][0]],
+           targets=[1])
+
+
+def test_huoshui_while_zou_shi_is_shown_nobody_else_may_show_in_her_turn() -> None:
+    game = table([("zoushi", "panfeng"), WEI, SHU, WU])
+    assert not game.may_show(1) and game.may_show(0)
+    assert offers(game, 0, "huoshui") == []  # (shown already: nothing left to show)
+    advance(game, lambda g: g.current == 1 and g.ask == "show")
+    assert game.may_show(1)
+
+
+def test_weimu_a_collateral_on_jia_xus_weapon_is_cancelled_whole() -> None:
+    # given: Jia Xu (seat 1) wears a Crossbow in his turn; then Xu Chu uses a (black)
+    # Collateral on him, to Kill Zhang Fei
+    bow, coll = card(("crossbow", "C", 1)), card(("collateral", "C", 12))
+    game = table([WEI, ("jiaxu", "pangde"), SHU, WU], hands={0: [coll], 1: [bow]},
+                 shown=(0, 2, 3), first=1)
+    act(game, 1, type="use", card=bow)
+    advance(game, play_phase(0))
+    events = act(game, 0, type="use", card=coll, targets=[1, 2])
+    # then: the card is used and goes to the discard pile; nothing else happens
+    assert kinds(events) == ["CardUsed"] and coll in game.discard
+    assert game.equip[1][0] == bow and game.ask == "play"
+
+
+# --- every Qun general at a bot table ----------------------------------------------------------
+@pytest.mark.parametrize(("seed", "policy"), [(1, "random"), (2, "kingdom"), (3, "kingdom")])
+def test_bot_games_with_every_qun_general_end_and_replay(seed: int, policy: str) -> None:
+    # given: seven seats, each with two Qun generals among its candidates (all fifteen
+    # in play but one), bots of one policy
+    import random
+
+    from domain.sanguosha.bots import HEGEMONY_POLICIES
+    from domain.sanguosha.generals import IDS, ROSTER
+
+    rng = random.Random(seed)
+    qun = [g for g in IDS if ROSTER[g].kingdom == "qun"]
+    rng.shuffle(qun)
+    rest = [g for g in IDS if g not in qun]
+    rng.shuffle(rest)
+    candidates = [[qun.pop(), qun.pop(), rest.pop(), rest.pop()] for _ in range(7)]
+    game = HegemonyGame.new([f"p{i}" for i in range(7)], {"turn_cap": 150, "bonus": "ask"},
+                            rng=random.Random(seed), candidates=candidates)
+    _TABLES.append(game)
+    policy_of = HEGEMONY_POLICIES[policy]
+    for _ in range(20000):
+        if game.outcome is not None:
+            break
+        seat = game.to_act()[0]
+        game.act(seat, policy_of(game, seat, rng), rng)
+    # then: the game ends (a win or the turn cap), and replays (the fixture checks)
+    assert game.outcome is not None
+
+
+# --- Yan Liang & Wen Chou: Shuangxiong -----------------------------------------------------------
+def test_shuangxiong_judges_instead_of_drawing_then_other_colour_cards_are_duels() -> None:
+    # given: Yan Liang & Wen Chou (seat 0) hold a black and a red card; the pile's top is
+    # a heart
+    black, red = card(("dismantlement", "S", 3)), card(("ex_nihilo", "H", 7))
+    heart = card(("peach", "H", 3))
+    game = hrig.htable([("yanliangwenchou", "panfeng"), WEI, SHU, WU],
+                       hands={0: [black, red]}, pile=[heart])
+    _TABLES.append(game)
+    act(game, 0, type="show", which="both")
+    advance(game, lambda g: asked_skill(g) == "shuangxiong")
+    # when: he uses Shuangxiong at the start of his draw phase
+    events = act(game, 0, type="skill", skill="shuangxiong")
+    # then: he judges instead of drawing, and takes the heart
+    assert named(events, "Judged")[0]["card"] == heart
+    assert named(events, "CardsGained") == [{"seat": 0, "cards": [heart], "zone": "discard",
+                                             "reason": "shuangxiong"}]
+    assert not any(d["reason"] == "draw_phase" for d in named(events, "CardsDrawn"))
+    advance(game, play_phase(0))
+    # and: his black hand cards may be used as Duels this turn, the red ones not
+    duels = {a["card"] for a in game.legal_actions(0) if a.get("as") == "duel"}
+    assert black in duels and red not in duels and heart not in duels
+    events = act(game, 0, type="use", card=black, targets=[1], skill="shuangxiong_duel",
+                 **{"as": "duel"})
+    assert named(events, "CardUsed")[0]["name"] == "duel"
+    act(game, 1, type="decline")
+    assert game.hp[1] == game.max_hp[1] - 1
+    # and: not in the next turn
+    turn = game.turn
+    advance(game, lambda g: g.current == 0 and g.ask == "play" and g.turn > turn)
+    assert not any(a.get("as") == "duel" for a in game.legal_actions(0))

@@ -119,6 +119,9 @@ def test_every_shu_general_has_its_skills_in_the_order_of_the_rules_page() -> No
                            ("machao", shu.MASHU), ("huangyueying", shu.JIZHI)):
         assert SKILLS[KW_SKILLS[general][0]] is skill
     assert SKILLS["niepan"].limited
+    # shown when a card use needs them while hidden (the showing framework's flag)
+    assert SKILLS["paoxiao_kw"].mods["shows_when_needed"]
+    assert KW_SKILLS["huangyueying"] == ("jizhi", "qicai_kw")
 
 
 # --- Liu Bei: Rende heals at the third card -------------------------------------------------
@@ -378,9 +381,13 @@ def test_shenzhi_discards_the_hand_and_heals_and_shushen_lets_a_kin_draw() -> No
     assert game.view(0)["pending"]["skill"] == "shushen"
     offers = [a for a in game.legal_actions(0) if a["type"] == "skill"]
     assert [a["targets"] for a in offers] == [[2]]  # not Wu seat 1 nor Wei seat 3
+    since = mark(game)
     events = act(game, 0, type="skill", skill="shushen", targets=[2])
     assert data(events, "CardsDrawn")["seat"] == 2
     assert data(events, "CardsDrawn")["reason"] == "shushen"
+    # then: the card drawn is the drawer's secret
+    drawn = [d for n, d in seen(game, since, 0) if n == "CardsDrawn"][0]
+    assert drawn["cards"] is None and drawn["count"] == 1
 
 
 def test_shenzhi_is_not_offered_with_an_empty_hand_and_refused_unasked() -> None:
@@ -423,3 +430,37 @@ def test_lieren_pindians_the_hurt_target_and_the_winner_takes_a_card() -> None:
                                          "area": "equipment", "reason": "lieren"}
     assert horse in game.hands[0]
     assert any("Lieren" in line for line in told(game))
+
+
+# --- bots -------------------------------------------------------------------------------------
+def test_bots_play_the_shu_skills_through_whole_games() -> None:
+    """Random and kingdom bots at tables of Shu generals (the other seats Wu, so they stay
+    one Shu side of at most half): every game ends and replays; many skills get used."""
+    from domain.sanguosha.bots import kingdom_policy, random_policy
+    from domain.sanguosha.generals import ROSTER
+    from tests.sanguosha.skill_steps import replayed
+
+    shu_ids = [g for g, ids in KW_SKILLS.items() if ROSTER[g].kingdom == "shu"]
+    wu_ids = [g for g in ROSTER if ROSTER[g].kingdom == "wu"]
+    used: set[str] = set()
+    for seed in range(6):  # (the Kingdom Wars deck: six games reach ten of the skills)
+        rng = random.Random(seed)
+        shu_pool, wu_pool = shu_ids[:], wu_ids[:]
+        rng.shuffle(shu_pool)
+        rng.shuffle(wu_pool)
+        picks = [(shu_pool[2 * i], shu_pool[2 * i + 1]) for i in range(3)] + \
+            [(wu_pool[2 * i], wu_pool[2 * i + 1]) for i in range(3)]
+        candidates = [[h, d, *(shu_pool[6 + 2 * i:8 + 2 * i] if i < 3 else
+                              wu_pool[6 + 2 * (i - 3):8 + 2 * (i - 3)])]
+                      for i, (h, d) in enumerate(picks)]
+        game = HegemonyGame.new([f"p{i}" for i in range(6)], {"turn_cap": 120}, rng=rng,
+                                candidates=candidates)
+        policy = random_policy if seed % 2 else kingdom_policy
+        while game.outcome is None:
+            seat = game.to_act()[0]
+            game.act(seat, policy(game, seat, rng), rng)
+        again = replayed(game)
+        assert again.view("referee")["seats"] == game.view("referee")["seats"]
+        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+    shu_skills = {sid for g in shu_ids for sid in KW_SKILLS[g]}
+    assert len(used & shu_skills) >= 10, sorted(used & shu_skills)

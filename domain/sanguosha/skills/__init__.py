@@ -9,6 +9,8 @@ from domain.sanguosha.skills import (  # noqa: F401  (registration)
     kw_qun,
     kw_qun2,
     kw_shu,
+    kw_wei,
+    kw_wei_turn,
     kw_wu,
     pindian,
     qun,

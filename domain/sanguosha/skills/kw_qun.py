@@ -111,8 +111,7 @@ def _luanji_offers(game: Any, seat: int, f: Frame) -> list[Action]:
 def _luanji_step(game: Any, f: Frame) -> None:
     if f.stage == "start":
         f.stage = "used"
-        targets = [s for s in order_from(f.owner, game.n)[1:] if game.alive[s]
-                   and may_target(game, s, ARROWS, tuple(f.cards))]
+        targets = [s for s in order_from(f.owner, game.n)[1:] if game.alive[s]]
         game.due = {"k": "use", "seat": f.owner, "name": ARROWS, "cards": list(f.cards),
                     "targets": targets, "via": "luanji"}
         return
@@ -219,6 +218,7 @@ def _black_trick(game: Any, seat: int, name: str, cards: tuple[int, ...]) -> boo
 WEIMU = Skill(
     "weimu", "Weimu", "帷幕", Kind.COMPULSORY,
     text="You cancel yourself as a target of any black trick card.",
+    # (read where a card's targets are fixed, as Qianxun's ``cancels_target``)
     mods={"shielded": _black_trick},
 )
 register_kw("jiaxu", WANSHA, LUANWU, WEIMU)

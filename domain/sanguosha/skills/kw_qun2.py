@@ -1,15 +1,24 @@
-"""Kingdom Wars, Qun (docs/rules/generals.md §2.4), the second half: Zhang Jiao, Cai
-Wenji, Kong Rong's Lirang, Ji Ling, Zou Shi."""
+"""Kingdom Wars, Qun (docs/rules/generals.md §2.4), the second half: Yan Liang & Wen Chou,
+Zhang Jiao, Cai Wenji, Kong Rong's Lirang, Ji Ling, Zou Shi."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from domain.sanguosha.cards import DODGE, KILL, RED, SUIT
+from domain.sanguosha.cards import DODGE, DUEL, KILL, RED, SUIT
 from domain.sanguosha.frames import Judgment
 from domain.sanguosha.plays import may_target
-from domain.sanguosha.skill import JUDGE_RULES, Action, Frame, Kind, Point, Skill, register_kw
+from domain.sanguosha.skill import (
+    JUDGE_RULES,
+    Action,
+    Conversion,
+    Frame,
+    Kind,
+    Point,
+    Skill,
+    register_kw,
+)
 from domain.sanguosha.skills.common import DECLINE, ctx, discard, he, others, push
 from domain.sanguosha.skills.kw_qun import MINGSHI, side
 from domain.sanguosha.skills.pindian import pindian_targets, pindian_won, start_pindian
@@ -18,6 +27,56 @@ from domain.sanguosha.zones import remove_from_seat
 # a judgment read by its suit (the skill's step looks at the card itself)
 JUDGE_RULES["leiji"] = lambda card: SUIT[card] == "S"
 JUDGE_RULES["beige"] = lambda card: RED[card]
+
+
+# --- Yan Liang & Wen Chou -------------------------------------------------------------------
+JUDGE_RULES["shuangxiong"] = lambda card: RED[card]
+
+
+def _shuangxiong_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
+                      choice: str | None) -> None:
+    game.marks["skip_draw"] = True
+    push(game, seat, skill)
+
+
+def _shuangxiong_step(game: Any, f: Frame) -> None:
+    if f.stage == "start":
+        game.due = {"k": "judge", "seat": f.owner, "reason": "shuangxiong", "then": "judged"}
+        return
+    if f.stage == "judged":
+        card, f.judge_card, f.result = f.judge_card, None, None
+        f.stage = "done"
+        if card is not None:
+            # for the rest of the turn: hand cards of the other colour are Duels
+            game.marks["shuangxiong"] = "red" if RED[card] else "black"
+            if card in game.discard:
+                game.due = {"k": "gain", "seat": f.owner, "cards": [card], "zone": "discard",
+                            "reason": "shuangxiong"}
+                return
+    game.stack.pop()
+
+
+def _judged_colour(colour: str) -> Any:
+    return lambda game, seat: game.current == seat and game.marks.get("shuangxiong") == colour
+
+
+SHUANGXIONG = Skill(
+    "shuangxiong", "Shuangxiong", "双雄", Kind.TRIGGERED, point=Point.DRAW,
+    text="Instead of drawing you may judge and take the card; this turn your hand cards "
+         "of the other colour may be used as Duels.",
+    step=_shuangxiong_step, used=_shuangxiong_used,
+)
+#: the Duels of the turn (one skill in the record for the conversion, named alike)
+SHUANGXIONG_DUEL = Skill(
+    "shuangxiong_duel", "Shuangxiong", "双雄", Kind.CONVERSION,
+    text="(Shuangxiong) This turn, a hand card of the other colour than the judgment card "
+         "may be used as a Duel.",
+    conversions=(Conversion(DUEL, lambda c: not RED[c], "h", respond=False,
+                            when=_judged_colour("red")),
+                 Conversion(DUEL, lambda c: RED[c], "h", respond=False,
+                            when=_judged_colour("black"))),
+)
+register_kw("yanliangwenchou", SHUANGXIONG, SHUANGXIONG_DUEL)
 
 
 # --- Zhang Jiao ---------------------------------------------------------------------------
@@ -242,4 +301,66 @@ SHUANGREN = Skill(
 )
 register_kw("jiling", SHUANGREN)
 
-__all__ = ["BEIGE", "DUANCHANG", "GUIDAO", "LEIJI", "LIRANG", "SHUANGREN"]
+
+# --- Zou Shi: Huoshui, Qingcheng ---------------------------------------------------------------
+def _hidden_general(game: Any, seat: int, general: str) -> bool:
+    g = game.generals[seat]
+    return any(name == general and not game.shown[seat][i] for i, name in enumerate(g))
+
+
+HUOSHUI = Skill(
+    "huoshui", "Huoshui", "祸水", Kind.ACTIVE,
+    text="In your play phase you may show this general as an action; while it is shown, "
+         "no other player may show a general during your turn.",
+    # (an action only while Zou Shi is hidden: using it is what shows her)
+    can=lambda game, seat, f: _hidden_general(game, seat, "zoushi"),
+    offers=lambda game, seat, f: [{"type": "skill", "skill": "huoshui"}],
+    used=lambda game, seat, skill, cards, targets, choice: None,
+    mods={"bars_show": lambda game, owner, seat: game.current == owner and seat != owner},
+)
+
+
+def _equipment_cards(game: Any, seat: int) -> list[int]:
+    from domain.sanguosha.cards import EQUIPMENT, KIND
+
+    return [c for c in he(game, seat) if KIND[c] == EQUIPMENT]
+
+
+def _qingcheng_offers(game: Any, seat: int, f: Frame) -> list[Action]:
+    pool = _equipment_cards(game, seat)
+    return [{"type": "skill", "skill": "qingcheng", "count": 1, "from": pool, "targets": [t]}
+            for t in others(game, seat) if all(game.shown[t])] if pool else []
+
+
+def _discard_then_push(game: Any, seat: int, skill: str, cards: list[int],
+                       targets: list[int], choice: str | None) -> None:
+    discard(game, seat, cards)
+    push(game, seat, skill, targets=list(targets))
+
+
+def _qingcheng_step(game: Any, f: Frame) -> None:
+    t = f.targets[0]
+    if f.stage == "start" and game.alive[t] and all(game.shown[t]):
+        f.stage = "chosen"
+        f.wait(f.owner, "qingcheng")
+        return
+    f.answer = None
+    game.stack.pop()
+
+
+QINGCHENG = Skill(
+    "qingcheng", "Qingcheng", "倾城", Kind.ACTIVE,
+    text="Discard an equipment card: one of the generals of another player who has shown "
+         "both becomes hidden again (its skills out of play until shown).",
+    can=lambda game, seat, f: bool(_qingcheng_offers(game, seat, f)),
+    offers=_qingcheng_offers,
+    used=_discard_then_push,
+    step=_qingcheng_step,
+    answers=lambda game, seat, f: [{"type": "choose", "which": w} for w in ("head", "deputy")],
+    decide=lambda game, seat, f, chosen, rng: game._general_hidden(
+        seat=f.targets[0], which=chosen["which"], by=seat, reason="qingcheng"),
+)
+register_kw("zoushi", HUOSHUI, QINGCHENG)
+
+__all__ = ["BEIGE", "DUANCHANG", "GUIDAO", "HUOSHUI", "LEIJI", "LIRANG", "QINGCHENG",
+           "SHUANGREN", "SHUANGXIONG", "SHUANGXIONG_DUEL"]

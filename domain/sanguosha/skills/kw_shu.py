@@ -36,11 +36,14 @@ from domain.sanguosha.skills.shu import (
     JIZHI,
     LONGDAN,
     MASHU,
-    QICAI,
     TIEQI,
     WUSHENG,
 )
 from domain.sanguosha.zones import take_all
+
+#: ``Skill.mods`` flag (the showing framework's): the modifier counts while its general is
+#: hidden, and shows it when a card use needs it (Paoxiao's second Kill, Qicai's range)
+SHOWS_WHEN_NEEDED = "shows_when_needed"
 
 
 def same_kingdom(game: Any, a: int, b: int) -> bool:
@@ -94,7 +97,7 @@ register_kw("guanyu", WUSHENG)
 PAOXIAO_KW = Skill(
     "paoxiao_kw", "Paoxiao", "咆哮", Kind.TRIGGERED,
     text="You may use any number of Kills in your play phase.",
-    mods={"kill_limit": None},
+    mods={"kill_limit": None, SHOWS_WHEN_NEEDED: True},
 )
 register_kw("zhangfei", PAOXIAO_KW)
 
@@ -109,7 +112,12 @@ KONGCHENG_KW = Skill(
 register_kw("zhugeliang", GUANXING, KONGCHENG_KW)
 register_kw("zhaoyun", LONGDAN)
 register_kw("machao", MASHU, TIEQI)
-register_kw("huangyueying", JIZHI, QICAI)
+QICAI_KW = Skill(
+    "qicai_kw", "Qicai", "奇才", Kind.COMPULSORY,
+    text="Your trick cards have no distance limit.",
+    mods={"trick_range": True, SHOWS_WHEN_NEEDED: True},
+)
+register_kw("huangyueying", JIZHI, QICAI_KW)
 
 
 # --- Huang Zhong: Liegong ------------------------------------------------------------------
@@ -170,7 +178,10 @@ def _niepan_step(game: Any, f: Frame) -> None:
         f.stage = "healed"
     if f.stage == "healed":
         game.due = {"k": "draw", "seat": me, "n": NIEPAN_DRAW, "reason": "niepan",
-                    "then": "done"}
+                    "then": "drawn"}
+        return
+    if f.stage == "drawn" and getattr(game, "chained", None) and game.chained[me]:
+        game.due = {"k": "chain", "seat": me, "then": "done"}  # (the Kingdom Wars deck's)
         return
     game.stack.pop()
 
