@@ -32,9 +32,10 @@ if has killer; then
   done
 fi
 if has identity; then
+  # the first game (no generals: 4 HP each, no skills), as every earlier report played it
   for n in 5 8; do
     for p in random identity expert; do
-      sim identity -n 750 --players "$n" -p "$p" --seed $((400 + n))
+      sim identity -n 750 --players "$n" -p "$p" --option generals=false --seed $((400 + n))
     done
   done
 fi
@@ -49,7 +50,8 @@ if has hegemony; then
   done
 fi
 if has identity; then
-  # identity with generals and their skills: the per-general tables (expert bots, 8 seats)
+  # identity with generals and their skills (the default table): the per-general tables
+  # (expert bots, 8 seats)
   sim identity -n 600 --players 8 -p expert --option generals=true --seed 480
 fi
 

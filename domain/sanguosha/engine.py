@@ -535,7 +535,8 @@ class SanguoshaGame(Resolution, Game):
                     continue
                 card = top[0] if top else None
                 self._judged(seat=d["seat"], card=card, reason=d["reason"],
-                             result=card is not None and judge_result(d["reason"], card))
+                             result=card is not None and judge_result(
+                                 d["reason"], card, self.spades_are_hearts(d["seat"])))
             elif k == "damage" and d.get("nature", NORMAL) != NORMAL:
                 self._nature_damaged(seat=d["seat"], source=d["source"], amount=d["n"],
                                      cards=list(d["cards"]), reason=d["reason"],
@@ -600,6 +601,10 @@ class SanguoshaGame(Resolution, Game):
             elif k == "skill":  # a compulsory skill applies (no question)
                 self._skill_used(seat=d["seat"], skill=d["skill"], cards=[], targets=[],
                                  choice=None)
+            elif k == "swap_hands":
+                a, b = d["seat"], d["other"]
+                self._hands_swapped(seat=a, other=b, cards=list(self.hands[a]),
+                                    other_cards=list(self.hands[b]), reason=d["reason"])
             elif k == "extra_turn":
                 self._extra_turn_granted(seat=d["seat"], by=d["by"], reason=d["reason"])
             elif k == "pindian":  # both secret cards are shown at once
@@ -942,6 +947,9 @@ class SanguoshaGame(Resolution, Game):
             self._answer(True)
         if self.skilled and cards:
             self._point(Point.DISCARDED, [seat], {"seat": seat, "cards": list(cards)})
+            if reason == DISCARD_PHASE:  # (pushed last: asked before Lirang's giving)
+                self._point(Point.OTHER_DISCARD_END, [s for s in range(self.n) if s != seat],
+                            {"seat": seat, "cards": list(cards)})
         self._settle()
 
     @event("EquipmentMoved")
@@ -1118,6 +1126,14 @@ class SanguoshaGame(Resolution, Game):
         assert isinstance(top, SkillEffect)
         top.suit = suit
         self._answer(True)
+        self._settle()
+
+    @event("HandsSwapped")
+    def _hands_swapped(self, seat: int, other: int, cards: list[int], other_cards: list[int],
+                       reason: str) -> None:
+        """Two seats exchange their whole hands (Dimeng): each then knows both hands."""
+        self._landed()
+        self.hands[seat], self.hands[other] = list(other_cards), list(cards)
         self._settle()
 
     @event("PindianCardChosen")
@@ -1376,6 +1392,9 @@ class SanguoshaGame(Resolution, Game):
             return {**data, "card": None}
         if name == "KnownBothSeen" and viewer != data["seat"]:
             return {**data, "seen": None}
+        if name == "HandsSwapped" and viewer not in (data["seat"], data["other"]):
+            return {**data, "cards": None, "other_cards": None,
+                    "counts": [len(data["cards"]), len(data["other_cards"])]}
         if name == "PindianCardChosen" and viewer != data["seat"]:
             return {**data, "card": None}
         if name == "CardsPeeked" and viewer != data["seat"]:

@@ -147,6 +147,10 @@ class Resolution:
     def gender(self, seat: int) -> str | None:
         return None
 
+    def spades_are_hearts(self, seat: int) -> bool:
+        """Whether the seat's spades count as hearts (its judgments too: Hongyan)."""
+        return self.skilled and bool(self.mod(seat, "spades_are_hearts"))
+
     # --- the loop ------------------------------------------------------------------
     def _settle(self) -> None:
         stack = self.stack
@@ -770,7 +774,7 @@ class Resolution:
             return
         if f.stage == JudgeStage.EFFECT:
             card, reason = f.card, f.reason
-            result = judge_result(reason, card)
+            result = judge_result(reason, card, self.spades_are_hearts(f.owner))
             parent = self.stack[-2]
             if reason == "eight_trigrams":
                 assert isinstance(parent, CardUse)

@@ -64,6 +64,7 @@ class Point(StrEnum):
     CARD_DONE = "card_done"  # a card's use is over, its cards just went to the discard pile
     JUDGE_PHASE = "judge_phase"  # the owner's judgment phase would begin (Shensu, Qiaobian)
     OTHER_END = "other_end"  # another seat's end phase begins (Xiaoguo)
+    OTHER_DISCARD_END = "other_discard_end"  # another seat's discard phase ended (Guzheng)
     CARD_EFFECT = "card_effect"  # before a Kill or area trick takes effect on the owner
     # (armor: the Vine)
     KILL_DAMAGED = "kill_damaged"  # the owner's Kill dealt its damage (Triblade)

@@ -76,7 +76,12 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
         return qun
     if sid in ("guicai", "guidao"):
         return _retrial(seen, friend)
-    if sid == "liuli":
+    if sid == "tianxiang":  # the damage to an enemy (one left with few HP first)
+        enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
+        if not enemies:
+            return DECLINE
+        return min(enemies, key=lambda a: (seen.hp[a["targets"][0]], worth(a["card"])))
+    if sid in ("liuli", "liuli_kw"):
         enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
         pool = enemies or [a for a in offers if friend(seen, a["targets"][0]) <= 0]
         return min(pool, key=lambda a: worth(a["card"])) if pool else DECLINE
@@ -84,6 +89,11 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
         scored = [(sum(-friend(seen, t) for t in a["targets"]), a) for a in offers]
         best_score, best = max(scored, key=lambda x: (x[0], len(x[1]["targets"])))
         return best if best_score > 0 else DECLINE
+    if sid == "yinghun":  # a friend draws X, an enemy discards X
+        def score(a: Action) -> float:
+            f = friend(seen, a["targets"][0])
+            return f * (1 if a.get("choice") != "discard_x" else -1) + (f == 0) * -0.5
+        return max(offers, key=score)
     if sid == "luoyi":
         attack = sum(1 for c in seen.hand if NAME[c] in (KILL, DUEL))
         return offers[0] if attack >= 2 else DECLINE
@@ -199,8 +209,11 @@ def _effect(seen: Seen, friend: Friend) -> Action:
         return DECLINE
     if sid == "pindian":  # either side: the highest number, the cheaper of equals
         return max(legal, key=lambda a: (NUMBER[a["card"]], -worth(a["card"])))
+    if sid == "haoshi":  # half the hand to one of the fewest: a friend if there is one
+        pick = max(legal, key=lambda a: friend(seen, a["targets"][0]))
+        return _cheapest(pick)
     a = next((a for a in legal if a != DECLINE), legal[-1])
-    return _cheapest(a) if "count" in a else a  # a template: the cheapest cards
+    return _cheapest(a) if "count" in a and "from" in a else a  # a template: the cheapest
 
 
 def choose_general(seen: Seen, rng: random.Random) -> Action:
@@ -258,6 +271,12 @@ def skill_plays(seen: Seen, friend: Friend) -> list[tuple[float, Action]]:
         elif sid == "tianyi" and rel[0] < 0 and high_card(hand) and any(
                 NAME[c] == KILL for c in hand):
             out.append((4.6, a))
+        elif sid == "dimeng" and sorted(rel) == [-1, 1]:
+            enemy, mate = (targets if rel[0] < 0 else targets[::-1])
+            if seen.hand_count[enemy] > seen.hand_count[mate] and a.get("count", 0) <= 2:
+                out.append((3.0, _cheapest(a) if "count" in a else a))
+        elif sid == "zhijian" and rel[0] > 0:
+            out.append((3.0, a))
         elif sid == "jijiang" and rel[0] < 0 and not any(NAME[c] == KILL for c in hand):
             out.append((4.5, a))
         elif sid == "quhu" and high_card(hand) and len(hand) >= 2:

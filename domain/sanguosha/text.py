@@ -164,6 +164,9 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "shuangren": "choose whom your Kill is on (Shuangren)",
         "qingcheng": "choose the general to hide again (Qingcheng)",
         "pindian": "choose a hand card, face down, for the pindian",
+        "yinghun": "discard cards (Yinghun)",
+        "haoshi": "give half your hand to a player with the fewest cards (Haoshi)",
+        "guzheng": "take the other discarded cards? (Guzheng)",
         "show_card": "show a hand card (Fire Attack)",
         "fire_attack": "discard a card of the shown suit for 1 fire damage? (Fire Attack)",
         "await_discard": "discard two cards (Await Exhausted)",
@@ -641,6 +644,11 @@ class _Story:
             wanted = "a Dodge" if skill == "hujia" else "a Kill"
             on = f" on {self.whom(targets)}" if targets else ""
             return f"{who} calls for {wanted}{on} ({name})", i
+        if skill == "guzheng" and cards:
+            return f"{who} gives back {paid} ({name})", i
+        if skill == "zhijian" and targets and cards:
+            return (f"{who} puts {paid} into {self.whom(targets)}'s equipment "
+                    f"({name})"), i
         if skill == "rende" and targets:
             return f"{who} gives {self.whom(targets)} {paid} ({name})", i
         if skill in ("guicai", "guidao") and self.judging is not None and cards:
@@ -697,6 +705,13 @@ class _Story:
         suit = d.get("suit")
         named = SUIT_SYMBOL.get(suit or "", str(suit))
         return f"{self.who(d.get('seat'))} names {named} (Fanjian)", i
+
+    def on_HandsSwapped(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        counts = d.get("counts") or [len(d.get("cards") or []), len(d.get("other_cards") or [])]
+        mine = cards_text(d.get("cards"), counts[0])
+        theirs = cards_text(d.get("other_cards"), counts[1])
+        return (f"{self.who(d.get('seat'))} ({mine}) and {self.who(d.get('other'))} "
+                f"({theirs}) exchange hands{self.reason(d.get('reason'))}"), i
 
     def on_PindianCardChosen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         """A pindian card chosen face down: its face only for the chooser's own reading."""

@@ -28,12 +28,13 @@
       $("sit-players").innerHTML = counts.map((n) => `<option${n === k.players.default ? " selected" : ""}>${n}</option>`).join("");
       $("sit-policy").innerHTML = k.policies.map((p) => `<option>${esc(p)}</option>`).join("");
       $("sit-policy").value = k.policies[k.policies.length - 1];
-      // the kind's on/off options that are off by default (e.g. identity's generals)
+      // the kind's on/off options with a default, ticked as the default is (e.g. identity's
+      // generals: on; untick it for the first game)
       const props = ((k.options || {}).properties) || {};
       $("sit-options").innerHTML = Object.entries(props)
-        .filter(([, o]) => o.type === "boolean" && o.default === false)
+        .filter(([, o]) => o.type === "boolean" && typeof o.default === "boolean")
         .map(([name, o]) => `<label title="${esc(o.description || "")}"><input type="checkbox" ` +
-             `data-option="${esc(name)}"> ${esc(name)}</label>`).join("");
+             `data-option="${esc(name)}"${o.default ? " checked" : ""}> ${esc(name)}</label>`).join("");
     };
     $("sit-kind").onchange = pick;
     pick();
@@ -42,8 +43,8 @@
       const n = Number($("sit-players").value), policy = $("sit-policy").value;
       const players = [$("sit-name").value.trim() || "Player"];
       for (let i = 1; i < n; i++) players.push(`bot ${i}`);
-      const options = Object.fromEntries([...document.querySelectorAll("#sit-options input:checked")]
-        .map((box) => [box.dataset.option, true]));
+      const options = Object.fromEntries([...document.querySelectorAll("#sit-options input")]
+        .map((box) => [box.dataset.option, box.checked]));
       try {
         const g = await api("/games", {method: "POST", body: {
           kind: $("sit-kind").value, players, options,

@@ -18,9 +18,9 @@ from tests.referee.forger import Body, audited, forge, is_, named
 
 
 def finished_game(hall: GameHall) -> tuple[UUID, str]:
-    """A 6-seat game of identity bots (a short one, with a rebel's killer rewarded),
-    played to its end and stored; its receipt."""
-    game = hall.create_game("identity", [f"p{i}" for i in range(6)],
+    """A 6-seat first game (no generals) of identity bots (a short one, with a rebel's
+    killer rewarded), played to its end and stored; its receipt."""
+    game = hall.create_game("identity", [f"p{i}" for i in range(6)], {"generals": False},
                             agents=["identity"] * 6, rng=random.Random(34))
     assert game.outcome is not None and audit_game(hall, game.id).agrees
     return game.id, str(game.receipt)

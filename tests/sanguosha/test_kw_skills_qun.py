@@ -509,6 +509,7 @@ def test_guidao_a_black_card_replaces_the_judgment_and_he_takes_the_old_one() ->
 # --- Cai Wenji: Beige, Duanchang --------------------------------------------------------------
 @pytest.mark.parametrize(("judged", "effect"), [
     (("peach", "H", 3), "heal"), (("dodge", "D", 3), "draw"), (("kill", "C", 9), "discard"),
+    (("kill", "S", 9), "turn_over"),
 ])
 def test_beige_after_a_kill_hurts_someone_she_discards_and_they_judge(
         judged: tuple[str, str, int], effect: str) -> None:
@@ -529,6 +530,10 @@ def test_beige_after_a_kill_hurts_someone_she_discards_and_they_judge(
         assert game.hp[1] == game.max_hp[1]
     elif effect == "draw":
         assert len(game.hands[1]) == hand1 + 2
+    elif effect == "turn_over":  # spade: Xu Chu turns over (skips his next turn)
+        assert named(events, "TurnedOver") == [{"seat": 0, "face_down": True,
+                                                "reason": "beige"}]
+        assert game.turned[0]
     else:  # club: Xu Chu discards two cards, no choice to refuse
         assert game.to_act() == [0] and all(a["type"] == "discard"
                                              for a in game.legal_actions(0))
@@ -578,6 +583,19 @@ def test_lirang_his_discarded_cards_may_be_given_to_other_players() -> None:
     assert named(events, "CardsGained") == [{"seat": 2, "cards": [gone], "zone": "discard",
                                              "reason": "lirang"}]
     assert gone in game.hands[2] and gone not in game.discard and game.ask == "play"
+
+
+def test_lirang_a_decline_ends_the_giving() -> None:
+    # given: Xu Chu dismantles two of Kong Rong's cards, one after the other
+    dis = card(("dismantlement", "S", 3))
+    game = table([WEI, ("kongrong", "mateng"), SHU, WU], hands={0: [dis]}, shown=(1, 2, 3))
+    act(game, 0, type="use", card=dis, targets=[1])
+    act(game, 0, type="choose", area="hand")
+    act(game, 1, type="skill", skill="lirang")
+    # when: he declines to give
+    events = act(game, 1, type="decline")
+    # then: the card stays in the discard pile and the play phase goes on
+    assert kinds(events) == ["Declined"] and game.ask == "play" and game.to_act() == [0]
 
 
 # --- Ji Ling: Shuangren -----------------------------------------------------------------------

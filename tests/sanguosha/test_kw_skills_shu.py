@@ -443,7 +443,7 @@ def test_bots_play_the_shu_skills_through_whole_games() -> None:
     shu_ids = [g for g, ids in KW_SKILLS.items() if ROSTER[g].kingdom == "shu"]
     wu_ids = [g for g in ROSTER if ROSTER[g].kingdom == "wu"]
     used: set[str] = set()
-    for seed in range(6):  # (the Kingdom Wars deck: six games reach ten of the skills)
+    for seed in range(6):  # (enough games that the count does not hang on one trajectory)
         rng = random.Random(seed)
         shu_pool, wu_pool = shu_ids[:], wu_ids[:]
         rng.shuffle(shu_pool)

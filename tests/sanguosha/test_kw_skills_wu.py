@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.sanguosha.actions import NotAChoice, WrongAction
+from domain.sanguosha.actions import NotAChoice, WrongCount
 from domain.sanguosha.cards import KILL, NAME
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.skill import KW_SKILLS, SKILLS
 from domain.sanguosha.skills import wu
-from tests.sanguosha.hrig import htable, skip_turn
-from tests.sanguosha.rig import Spec, act, card, kinds, refuse
+from tests.sanguosha.hrig import htable
+from tests.sanguosha.rig import Spec, act, card, end_turn, kinds, refuse
 from tests.sanguosha.skill_steps import assert_replays, told
 
 Events = list[tuple[str, dict[str, Any]]]
@@ -37,19 +37,31 @@ def kw_table(wu_seats: dict[int, tuple[str, str]], n: int = 4,
     return game
 
 
+def settle(game: HegemonyGame) -> None:
+    """When: every skill the table offers now is declined."""
+    while game.ask == "skill":
+        act(game, game.to_act()[0], type="decline")
+
+
+def show_both(game: HegemonyGame) -> None:
+    """When: the current seat shows both generals (and takes its bonuses as draws)."""
+    if game.ask == "show":
+        act(game, game.current, type="show", which="both")
+    while game.ask in ("pair", "fish"):
+        act(game, game.current, type=f"{game.ask}_bonus", choice="draw")
+
+
 def to_turn(game: HegemonyGame, seat: int) -> None:
-    """When: every seat shows both generals at the start of its turn and passes, until
-    ``seat`` has shown and is in its play phase (its skills armed)."""
+    """When: every seat shows both generals at the start of its turn and passes (skills
+    declined), until ``seat`` has shown and is in its play phase (its skills armed)."""
     while True:
-        if game.ask == "show":
-            act(game, game.current, type="show", which="both")
-        while game.ask in ("pair", "fish"):
-            act(game, game.current, type=f"{game.ask}_bonus", choice="draw")
-        while game.ask == "skill":
-            act(game, game.to_act()[0], type="decline")
+        show_both(game)
+        settle(game)
         if game.current == seat and game.ask == "play":
             return
-        skip_turn(game)
+        if game.ask == "play":
+            end_turn(game)
+        settle(game)
 
 
 def skill_actions(game: HegemonyGame, seat: int, skill: str) -> list[dict[str, Any]]:
@@ -78,6 +90,10 @@ def test_every_wu_general_has_its_kingdom_wars_skills_in_the_rules_order() -> No
     assert KW_SKILLS["sunshangxiang"] == ("jieyin", "xiaoji_kw")
     assert KW_SKILLS["taishici"] == ("tianyi",)
     assert KW_SKILLS["dingfeng"] == ("duanbing", "fenxun")
+    assert KW_SKILLS["sunjian"] == ("yinghun",)
+    assert KW_SKILLS["xiaoqiao"] == ("tianxiang", "hongyan")
+    assert KW_SKILLS["lusu"] == ("haoshi", "dimeng")
+    assert KW_SKILLS["erzhang"] == ("zhijian", "guzheng")
     # "same as §1": the identity skill itself
     assert SKILLS["qixi"] is wu.QIXI and SKILLS["fanjian"] is wu.FANJIAN
 
@@ -99,7 +115,7 @@ def test_zhiheng_discards_at_most_max_hp_cards_and_draws_as_many() -> None:
     assert kinds(events) == ["SkillUsed", "CardsDrawn"]
     assert len(data(events, "CardsDrawn")["cards"]) == 3 and set(gone) <= set(game.discard)
     assert skill_actions(game, 0, "zhiheng_kw") == []
-    refuse(game, 0, WrongAction, type="skill", skill="zhiheng_kw", cards=game.hands[0][:1])
+    refuse(game, 0, NotAChoice, type="skill", skill="zhiheng_kw", cards=game.hands[0][:1])
 
 
 # --- Huang Gai: Kurou, as in identity ----------------------------------------------------------
@@ -195,3 +211,229 @@ def test_fenxun_puts_a_far_seat_at_distance_one_this_turn() -> None:
     assert [3] in targets
     assert skill_actions(game, 0, "fenxun") == []
     assert any("Fenxun" in line for line in told(game))
+
+
+# --- Sun Jian: Yinghun -------------------------------------------------------------------------
+def _sun_jian_hurt(kills: int) -> HegemonyGame:
+    """Given: Sun Jian (seat 2) shows both generals in his first turn, then takes ``kills``
+    Kills from seats 3 and 1 (turn order 2, 3, 0, 1); then his next turn starts."""
+    hands = {3: [("kill", "S", 7)], 1: [("kill", "S", 8)] if kills == 2 else []}
+    game = htable([("caocao", "xuchu"), ("liubei", "guanyu"), ("sunjian", "sunquan"),
+                   ("lvbu", "diaochan")], hands=hands, first=2)
+    _TABLES.append(game)
+    for seat in (2, 3, 0, 1):
+        to_turn(game, seat)
+        kill = next((c for c in game.hands[seat] if NAME[c] == KILL), None)
+        if kill is not None and seat in (3, 1) and (seat == 3 or kills == 2):
+            act(game, seat, type="use", card=kill, targets=[2])
+            while game.ask == "dodge":
+                act(game, 2, type="decline")
+            settle(game)
+    end_turn(game)
+    while game.ask == "skill" and game.view(2)["pending"].get("skill") != "yinghun":
+        act(game, game.to_act()[0], type="decline")
+    assert game.ask == "skill" and game.view(2)["pending"]["skill"] == "yinghun"
+    return game
+
+
+def test_yinghun_with_one_hp_lost_the_chosen_player_draws_one_and_discards_one() -> None:
+    game = _sun_jian_hurt(1)
+    assert game.max_hp[2] - game.hp[2] == 1
+    offers = [a for a in game.legal_actions(2) if a["type"] == "skill"]
+    assert offers == [{"type": "skill", "skill": "yinghun", "targets": [t]} for t in (0, 1, 3)]
+    hand = len(game.hands[0])
+    events = act(game, 2, type="skill", skill="yinghun", targets=[0])
+    assert kinds(events) == ["SkillUsed", "CardsDrawn"] and len(game.hands[0]) == hand + 1
+    # then: seat 0 chooses one card of hand or equipment to discard
+    assert game.to_act() == [0]
+    (template,) = game.legal_actions(0)
+    assert template["type"] == "discard" and template["count"] == 1
+    gone = game.hands[0][0]
+    refuse(game, 0, WrongCount, type="discard", cards=game.hands[0][:2])
+    events = act(game, 0, type="discard", cards=[gone])
+    assert kinds(events)[0] == "CardsDiscarded" and gone in game.discard
+    assert len(game.hands[0]) == hand
+
+
+def test_yinghun_with_two_hp_lost_he_chooses_draw_two_discard_one_or_the_reverse() -> None:
+    game = _sun_jian_hurt(2)
+    assert game.max_hp[2] - game.hp[2] == 2
+    choices = {a.get("choice") for a in game.legal_actions(2) if a["type"] == "skill"}
+    assert choices == {"draw_x", "discard_x"}
+    hand = len(game.hands[3])
+    events = act(game, 2, type="skill", skill="yinghun", targets=[3], choice="discard_x")
+    assert len(data(events, "CardsDrawn")["cards"]) == 1
+    (template,) = game.legal_actions(3)
+    assert template["count"] == 2
+    act(game, 3, type="discard", cards=game.hands[3][:2])
+    assert len(game.hands[3]) == hand + 1 - 2
+    assert any("Yinghun" in line for line in told(game))
+
+
+# --- Lu Su: Haoshi and Dimeng ----------------------------------------------------------------
+def test_haoshi_draws_two_more_and_gives_half_to_the_player_with_fewest_cards() -> None:
+    game = kw_table({0: ("lusu", "zhouyu")})
+    show_both(game)
+    # the draw phase: Haoshi and Yingzi are both asked; both used
+    asked = []
+    while game.ask == "skill":
+        sid = game.view(0)["pending"]["skill"]
+        asked.append(sid)
+        act(game, 0, type="skill", skill=sid)
+    assert sorted(asked) == ["haoshi", "yingzi"]
+    drawn = [d for n, d in (e for e in _events(game)) if n == "CardsDrawn"][-1]
+    assert drawn["reason"] == "draw_phase" and len(drawn["cards"]) == 5  # 2 + 1 + 2
+    # then: more than five in hand: half goes to one of the fewest
+    hand = list(game.hands[0])
+    assert len(hand) > 5 and game.ask == "haoshi"
+    offers = game.legal_actions(0)
+    assert {a["targets"][0] for a in offers} == {1, 2, 3}
+    assert all(a["count"] == len(hand) // 2 for a in offers)
+    given = hand[:len(hand) // 2]
+    events = act(game, 0, type="give", cards=given, targets=[2])
+    assert kinds(events)[0] == "CardsGiven" and set(given) <= set(game.hands[2])
+    assert game.ask == "play" and game.current == 0
+
+
+def _events(game: HegemonyGame) -> Events:
+    from tests.sanguosha.rig import new_events
+
+    return new_events(game, 0)
+
+
+def test_dimeng_costs_the_hand_size_difference_and_swaps_the_hands() -> None:
+    game = kw_table({0: ("lusu", "zhouyu")})
+    to_turn(game, 0)
+    # state: seat 1 holds 4, seat 2 holds 4 (their deals); seat 3 too: make one differ
+    a, b = list(game.hands[1]), list(game.hands[3])
+    offers = [x for x in skill_actions(game, 0, "dimeng") if x["targets"] == [1, 3]]
+    assert offers == [{"type": "skill", "skill": "dimeng", "targets": [1, 3]}]
+    events = act(game, 0, type="skill", skill="dimeng", targets=[1, 3])
+    assert kinds(events) == ["SkillUsed", "HandsSwapped"]
+    assert game.hands[1] == b and game.hands[3] == a
+    # then: the two see both hands, the others count them
+    swapped = next(e for e in reversed(game.pending_events)
+                   if type(e).__name__ == "HandsSwapped")
+    assert game.event_view(swapped, 1)["data"]["cards"] == a
+    assert game.event_view(swapped, 2)["data"]["cards"] is None
+    assert skill_actions(game, 0, "dimeng") == []
+
+
+# --- Zhang Zhao & Zhang Hong: Zhijian -----------------------------------------------------------
+def test_zhijian_puts_an_equipment_card_into_another_players_empty_slot_and_draws() -> None:
+    horse = card(("plus_horse", "H", 13))
+    game = kw_table({0: ("erzhang", "sunquan")}, hands={0: [horse]})
+    to_turn(game, 0)
+    offers = skill_actions(game, 0, "zhijian")
+    assert {a["targets"][0] for a in offers} == {1, 2, 3}
+    hand = len(game.hands[0])
+    events = act(game, 0, type="skill", skill="zhijian", card=horse, targets=[2])
+    assert kinds(events) == ["SkillUsed", "CardsDrawn"]
+    assert horse in game.equip[2] and len(game.hands[0]) == hand - 1 + 1
+    assert any("into" in line and "Zhijian" in line for line in told(game))
+
+
+# --- Xiao Qiao: Tianxiang and Hongyan -------------------------------------------------------------
+def test_tianxiang_passes_the_damage_on_and_the_new_victim_draws_its_lost_hp() -> None:
+    heart, spade = card(("dodge", "H", 2)), card(("kill", "S", 8))
+    kill = card(("kill", "S", 7))
+    game = kw_table({0: ("xiaoqiao", "daqiao")}, hands={0: [heart, spade], 1: [kill]})
+    to_turn(game, 1)
+    act(game, 1, type="use", card=kill, targets=[0])
+    settle_until = [a for a in game.legal_actions(0) if a.get("skill") == "liuli_kw"]
+    if settle_until:  # Da Qiao's Liuli is asked first: declined
+        act(game, 0, type="decline")
+    while game.ask == "dodge":
+        act(game, 0, type="decline")
+    assert game.ask == "skill" and game.view(0)["pending"]["skill"] == "tianxiang"
+    offers = [a for a in game.legal_actions(0) if a["type"] == "skill"]
+    # Hongyan is shown: the spade counts as a heart
+    assert {heart, spade} <= {a["card"] for a in offers}
+    hp0, hp2, hand2 = game.hp[0], game.hp[2], len(game.hands[2])
+    events = act(game, 0, type="skill", skill="tianxiang", card=spade, targets=[2])
+    damaged = data(events, "Damaged")
+    assert damaged["seat"] == 2 and damaged["source"] == 1 and damaged["amount"] == 1
+    assert game.hp[0] == hp0 and game.hp[2] == hp2 - 1
+    assert data(events, "CardsDrawn")["seat"] == 2 and len(game.hands[2]) == hand2 + 1
+    assert spade in game.discard
+
+
+def test_hongyan_reads_her_spade_judgments_as_hearts() -> None:
+    from domain.sanguosha.cards import INDULGENCE, LIGHTNING
+    from domain.sanguosha.judgment import judge_result
+
+    spade7 = card(("kill", "S", 7))
+    assert judge_result(LIGHTNING, spade7) and not judge_result(LIGHTNING, spade7, True)
+    assert judge_result(INDULGENCE, spade7) and not judge_result(INDULGENCE, spade7, True)
+    assert judge_result("eight_trigrams", spade7, True)  # red once a heart
+    game = kw_table({0: ("xiaoqiao", "daqiao")})
+    assert not game.spades_are_hearts(0)  # hidden: not yet
+    to_turn(game, 0)
+    assert game.spades_are_hearts(0) and not game.spades_are_hearts(1)
+
+
+def test_guzheng_gives_one_discarded_card_back_and_takes_the_rest() -> None:
+    # given: Zhang Zhao & Zhang Hong (seat 1) shown in their turn; seat 2 then discards
+    game = htable([("caocao", "xuchu"), ("erzhang", "sunquan"), ("liubei", "guanyu"),
+                   ("lvbu", "diaochan")], first=1)
+    _TABLES.append(game)
+    to_turn(game, 1)
+    end_turn(game)
+    settle(game)
+    show_both(game)
+    settle(game)
+    assert game.current == 2
+    act(game, 2, type="end_play")
+    settle(game)
+    (template,) = game.legal_actions(2)
+    gone = sorted(template["from"])[:template["count"]]
+    act(game, 2, type="discard", cards=gone)
+    while not (game.ask == "skill" and game.view(1)["pending"].get("skill") == "guzheng"):
+        act(game, game.to_act()[0], type="decline")
+    offers = [a for a in game.legal_actions(1) if a["type"] == "skill"]
+    assert {a["card"] for a in offers} == set(gone)
+    back, rest = gone[0], gone[1:]
+    hand1 = len(game.hands[1])
+    events = act(game, 1, type="skill", skill="guzheng", card=back)
+    assert kinds(events) == ["SkillUsed"] and back in game.hands[2]
+    assert game.ask == "guzheng" and game.to_act() == [1]
+    events = act(game, 1, type="choose", option="take_all")
+    assert kinds(events)[0] == "CardsGained" and set(rest) <= set(game.hands[1])
+    assert len(game.hands[1]) == hand1 + len(rest)
+    assert any("gives back" in line and "Guzheng" in line for line in told(game))
+
+
+# --- bots ---------------------------------------------------------------------------------------
+def test_bots_play_the_wu_skills_through_whole_games() -> None:
+    """Random and kingdom bots, seven seats of Wu pairs and one other: every game ends,
+    replays, and between them the bots use most Wu skills."""
+    import random
+
+    from domain.sanguosha.bots import kingdom_policy, random_policy
+    from domain.sanguosha.generals import ROSTER
+    from tests.sanguosha.skill_steps import replayed
+
+    wu = [g for g in KW_SKILLS if ROSTER[g].kingdom == "wu"]
+    rest = [g for g in ROSTER if ROSTER[g].kingdom == "qun"]
+    spares = [g for g in ROSTER if ROSTER[g].kingdom in ("wei", "shu")]
+    used: set[str] = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        pool, others_pool = wu[:], rest[:]
+        rng.shuffle(pool)
+        rng.shuffle(others_pool)
+        pairs = [pool[2 * i:2 * i + 2] for i in range(7)] + [others_pool[:2]]
+        spare = spares[:]
+        rng.shuffle(spare)
+        candidates = [[*p, spare.pop(), spare.pop()] for p in pairs]
+        game = HegemonyGame.new([f"p{i}" for i in range(8)], {"turn_cap": 120}, rng=rng,
+                                candidates=candidates)
+        policy = random_policy if seed % 2 else kingdom_policy
+        while game.outcome is None:
+            seat = game.to_act()[0]
+            game.act(seat, policy(game, seat, rng), rng)
+        again = replayed(game)
+        assert again.view("referee")["seats"] == game.view("referee")["seats"]
+        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+    wu_skills = {sid for g in wu for sid in KW_SKILLS[g]}
+    assert len(used & wu_skills) >= 14, sorted(wu_skills - used)

@@ -163,16 +163,11 @@ def _beige_step(game: Any, f: Frame) -> None:
         elif suit == "C" and src is not None and game.alive[src] and he(game, src):
             f.stage = "asked"
             f.wait(src, "beige")
-        elif suit == "S" and src is not None and game.alive[src] and _can_turn_over(game):
+        elif suit == "S" and src is not None and game.alive[src]:
             game.due = {"k": "turn_over", "seat": src, "reason": "beige"}
         return
     f.answer = None
     game.stack.pop()
-
-
-def _can_turn_over(game: Any) -> bool:
-    """Turning over (a face-down seat skips its next turn) is the engine's where present."""
-    return hasattr(game, "turned")
 
 
 def _beige_answers(game: Any, seat: int, f: Frame) -> list[Action]:
@@ -224,9 +219,12 @@ def _lirang_left(game: Any, f: Frame) -> list[int]:
 
 
 def _lirang_step(game: Any, f: Frame) -> None:
-    # (a decline ends the giving: without this check the question came back forever)
-    if (f.answer is not False and _lirang_left(game, f) and others(game, f.owner)
-            and f.stage == "start"):
+    """Asked again after each give while cards are left; a decline ends the giving."""
+    if f.stage == "asked" and not f.take_answer():
+        game.stack.pop()
+        return
+    if _lirang_left(game, f) and others(game, f.owner):
+        f.stage = "asked"
         f.wait(f.owner, "lirang")
         return
     f.answer = None

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.sanguosha.cards import INDULGENCE, SNATCH
-from domain.sanguosha.frames import KillUse
+from domain.sanguosha.cards import INDULGENCE, SNATCH, SUIT
+from domain.sanguosha.frames import Damage, KillUse
 from domain.sanguosha.plays import (
     DISTANCE_ONE,
     EXTRA_KILL_TARGETS,
@@ -15,7 +15,7 @@ from domain.sanguosha.plays import (
     KILL_ANY_DISTANCE,
     NO_KILLS,
 )
-from domain.sanguosha.skill import Action, Frame, Kind, Skill, register_kw
+from domain.sanguosha.skill import Action, Frame, Kind, Point, Skill, register_kw
 from domain.sanguosha.skills.common import discard, draws, he, others, push
 from domain.sanguosha.skills.pindian import pindian_targets, pindian_won, start_pindian
 from domain.sanguosha.skills.wu import (
@@ -121,6 +121,56 @@ TIANYI = Skill(
     offers=_tianyi_offers, step=_tianyi_step,
 )
 register_kw("taishici", TIANYI)
+
+
+# --- Xiao Qiao ----------------------------------------------------------------------------
+def _hearts(game: Any, seat: int) -> list[int]:
+    """The seat's heart hand cards (spades too where they count as hearts: Hongyan)."""
+    suits = ("H", "S") if game.spades_are_hearts(seat) else ("H",)
+    return [c for c in game.hands[seat] if SUIT[c] in suits]
+
+
+def _tianxiang_offers(game: Any, seat: int, f: Frame) -> list[Action]:
+    return [{"type": "skill", "skill": "tianxiang", "card": c, "targets": [t]}
+            for c in _hearts(game, seat) for t in others(game, seat)]
+
+
+def _tianxiang_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
+                    choice: str | None) -> None:
+    discard(game, seat, cards)
+    game._frame(Damage).prevented = True
+    push(game, seat, skill, targets=list(targets))
+
+
+def _tianxiang_step(game: Any, f: Frame) -> None:
+    """The damage goes to the target (same source and amount); once it has resolved
+    (dying included) they draw as many cards as the HP they are missing."""
+    t, ctx = f.targets[0], f.context
+    if f.stage == "start":
+        damage = game._frame(Damage)
+        game._deal(t, ctx.get("src"), int(ctx.get("n", 1)), list(damage.cards),
+                   str(ctx.get("r", "")), "dealt")
+    elif f.stage == "dealt" and game.alive[t] and game.max_hp[t] > game.hp[t]:
+        game.due = {"k": "draw", "seat": t, "n": game.max_hp[t] - game.hp[t],
+                    "reason": "tianxiang", "then": "done"}
+    else:
+        game.stack.pop()
+
+
+TIANXIANG = Skill(
+    "tianxiang", "Tianxiang", "天香", Kind.TRIGGERED, point=Point.DAMAGE_INFLICTED,
+    text="When you are about to take damage, you may discard a heart hand card and choose "
+         "another player: they take the damage instead, then draw as many cards as the HP "
+         "they are missing.",
+    can=lambda game, seat, f: bool(_hearts(game, seat)) and bool(others(game, seat)),
+    offers=_tianxiang_offers, used=_tianxiang_used, step=_tianxiang_step,
+)
+HONGYAN = Skill(
+    "hongyan", "Hongyan", "红颜", Kind.COMPULSORY,
+    text="Your spades count as hearts (your judgments too).",
+    mods={"spades_are_hearts": True},
+)
+register_kw("xiaoqiao", TIANXIANG, HONGYAN)
 
 
 # --- Ding Feng ----------------------------------------------------------------------------
