@@ -60,6 +60,7 @@ from domain.sanguosha.identity import (
     identity_table,
 )
 from domain.sanguosha.seen import Seen
+from domain.sanguosha.skill import KW_SKILLS
 from domain.sanguosha.skill_bot import converted_penalty, skill_answer, skill_plays
 
 Action = dict[str, Any]
@@ -400,21 +401,43 @@ def _pair_value(action: Action) -> tuple[bool, int]:
     return perfect_pair(head, deputy), ROSTER[head].hp_halves + ROSTER[deputy].hp_halves
 
 
+def hidden_skills(seen: Seen) -> set[str]:
+    """The skills of the seat's own hidden generals (its view names them to it alone)."""
+    row = seen.view["seats"][seen.me]
+    names, shown = row.get("generals") or [], row.get("shown") or []
+    return {sid for g, up in zip(names, shown, strict=False) if g is not None and not up
+            for sid in KW_SKILLS.get(g, ())}
+
+
 def kingdom_policy(game: HegemonyGame, seat: int, rng: random.Random) -> Action:
     """Keeps a perfect pair or the most HP; shows both generals at once unless that would
-    make it a careerist (then only when three or fewer live); plays for its kingdom."""
+    make it a careerist (then only when three or fewer live); plays for its kingdom. A
+    hidden general's skill is used (showing it) when it pays, except while showing would
+    make the seat a careerist."""
     seen = Seen.of(game, seat)
     legal = seen.legal
     if seen.view.get("stage") == "choose":
         best = max(_pair_value(a) for a in legal)
         return rng.choice([a for a in legal if _pair_value(a) == best])
     ask = seen.ask
+    careerist = would_be(seen).startswith(CAREERIST) and sum(seen.alive) > 3
+    stay_hidden = careerist and seen.sides[seat] is None  # showing would make it one
     if ask == "show":
-        careerist = would_be(seen).startswith(CAREERIST)
-        if careerist and sum(seen.alive) > 3:
+        if careerist:
             return {"type": "decline"}
         shows = [a for a in legal if a["type"] == "show"]
         return next((a for a in shows if a["which"] == "both"), shows[0])
+    if ask == "play" and not stay_hidden:
+        show = next((a for a in legal if a["type"] == "show"), None)
+        if show is not None:  # a compulsory modifier switched on (Mashu)
+            return show
+    if stay_hidden:
+        secret = hidden_skills(seen)
+        if secret:
+            if ask == "skill" and (seen.pending or {}).get("skill") in secret:
+                return {"type": "decline"}
+            seen.legal = [a for a in legal if a.get("skill") not in secret
+                          and a["type"] != "show"]
     if ask == "pair":
         wounded = seen.max_hp[seat] - seen.hp[seat]
         return {"type": "pair_bonus", "choice": "heal" if seen.hp[seat] <= 1 or (

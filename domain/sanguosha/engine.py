@@ -215,13 +215,27 @@ class SanguoshaGame(Resolution, Game):
     def range_bonus(self, seat: int) -> int:
         """What the seat's side adds to its attack range (Six Swords)."""
         return 0
+    def skill_shown(self, seat: int, sid: str) -> bool:
+        """Whether the seat's general owning ``sid`` is face up (Kingdom Wars hides
+        generals; identity's are always up). A compulsory skill at a timing point applies
+        without a question only when shown."""
+        return True
+
+    def _before_action(self, seat: int, f: Frame, chosen: dict[str, Any]) -> bool:
+        """A mode may record something before a chosen action and carry the action out
+        later (Kingdom Wars: using a hidden general's skill shows that general first).
+        True: the mode took the action over."""
+        return False
 
     # --- skills ------------------------------------------------------------------------
-    def set_skills(self, skills: list[tuple[str, ...]]) -> None:
-        """Give each seat its skills (called from a mode's event body, so replay agrees)."""
+    def set_skills(self, skills: list[tuple[str, ...]],
+                   moded: list[tuple[str, ...]] | None = None) -> None:
+        """Give each seat its skills (called from a mode's event body, so replay agrees).
+        ``moded``: the skills whose modifiers count now (default: all of them; Kingdom
+        Wars counts a hidden general's modifiers only when they show it when needed)."""
         self.skills = [tuple(s) for s in skills]
         self.skilled = self.kw_deck or any(self.skills)
-        self.mods = [_modifiers(s) for s in self.skills]
+        self.mods = [_modifiers(tuple(s)) for s in (self.skills if moded is None else moded)]
         # the seats with a skill on losing cards: the only ones ``_watch`` looks at
         self.watched = [s for s in range(self.n) if any(
             SKILLS[sid].point in (Point.HAND_EMPTIED, Point.EQUIP_LOST)
@@ -406,7 +420,8 @@ class SanguoshaGame(Resolution, Game):
         chosen = match(action, legal)
         if chosen is None:
             raise diagnose(self, seat, action, legal)
-        self._decide(seat, f, chosen, rng)
+        if not self._before_action(seat, f, chosen):
+            self._decide(seat, f, chosen, rng)
         self._drive(rng)
 
     def _decide(self, seat: int, f: Frame, chosen: dict[str, Any],
@@ -598,7 +613,7 @@ class SanguoshaGame(Resolution, Game):
                 cards = self._take(d["n"], rng)
                 if cards is not None:
                     self._cards_peeked(seat=d["seat"], cards=cards, reason=d["reason"])
-            elif k == "skill":  # a compulsory skill applies (no question)
+            elif k == "skill":  # a compulsory skill applies at its point, unasked
                 self._skill_used(seat=d["seat"], skill=d["skill"], cards=[], targets=[],
                                  choice=None)
             elif k == "swap_hands":
@@ -1037,8 +1052,9 @@ class SanguoshaGame(Resolution, Game):
     def _skill_used(self, seat: int, skill: str, cards: list[int], targets: list[int],
                     choice: str | None) -> None:
         """A seat uses a skill: says yes where it was asked, or uses it (active skills,
-        lord calls). The skill's ``used`` pays the cost and pushes its frame."""
-        self._landed()  # a compulsory skill's use is a due fact (``_step_trig``)
+        lord calls). The skill's ``used`` pays the cost and pushes its frame. It may be
+        a due fact (a compulsory skill; a use a mode carried out later): landed first."""
+        self._landed()
         top = self.stack[-1] if self.stack else None
         if isinstance(top, Trigger) and top.waiting == seat:
             top.waiting = None

@@ -379,6 +379,8 @@ class Shown(Frame):
     kind: ClassVar[str] = "shown"
     victim: int = 0  # the seat that showed
     todo: list[dict[str, Any]] = field(default_factory=list)
+    #: the action that showed the general (a skill's use), carried out after the bonuses
+    then: dict[str, Any] | None = None
 
     def set_stage(self, stage: str) -> None:
         assert stage == "todo"

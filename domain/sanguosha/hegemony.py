@@ -26,17 +26,18 @@ Chance (candidates, redeals, first seat, the deck) is drawn in ``new`` and recor
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from eventsourcing.domain import event
 
 from domain.game import InvalidSetup, Viewer, check_seating, pick, seat_outcome
-from domain.sanguosha.actions import NotAChoice, WrongAction
+from domain.sanguosha.actions import NotAChoice, WrongAction, match
 from domain.sanguosha.cards import DECKS, NAME, SIX_SWORDS, WEAPON
 from domain.sanguosha.distance import order_from
-from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame
-from domain.sanguosha.frames import Frame, ShowAsk, Shown
+from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame, _modifiers
+from domain.sanguosha.frames import Frame, ShowAsk, Shown, SkillEffect, Trigger
 from domain.sanguosha.generals import (
     IDS,
     KINGDOMS,
@@ -45,7 +46,8 @@ from domain.sanguosha.generals import (
     perfect_pair,
     share_a_kingdom,
 )
-from domain.sanguosha.skill import KW_SKILLS
+from domain.sanguosha.responses import answers
+from domain.sanguosha.skill import KW_SKILLS, SHOWS_WHEN_NEEDED, SKILLS, Kind
 
 HEAD, DEPUTY = "head", "deputy"
 CAREERIST = "careerist"
@@ -62,12 +64,18 @@ OPTIONS = {
                "no fixed kingdom, no win",
     "deck": "'kingdom_wars' (default for new games): the Kingdom Wars deck, ids 108..215; "
             "'identity': the identity deck, ids 0..107 (every game stored before the option)",
+    "skills": "true (default): the generals have their Kingdom Wars skills (rules 4); "
+              "false: generals without skills, as before",
 }
 #: ``deck`` option: the deck a new table deals, and the one stored games (created before
 #: the option) replay with
 NEW_DECK, STORED_DECK = "kingdom_wars", "identity"
 #: the asks of this mode, answered by ``_mode_answers``
 MODE_ASKS = frozenset({"show", "pair", "fish"})
+#: ``GeneralsShown.reason`` of each way to show: the start-of-turn step, using a skill of
+#: the general (or a card use its modifiers allow), in the play phase to switch on a
+#: compulsory modifier (Mashu), at death, at the game's end
+SHOW_REASONS = ("turn_start", "skill", "play", "death", "game_end")
 HALF_FISH = "half_fish"
 PERFECT_PAIR = "perfect_pair"
 #: ``bonus`` option: the seed's choices, or the first version's automatic bonuses (the
@@ -76,6 +84,21 @@ BONUS_MODES = ("ask", "auto")
 #: ``victory`` option: the house rule (hidden survivors count by the kingdom they would
 #: join) or the seed's (no fixed kingdom, no win)
 VICTORY_RULES = ("house", "seed")
+
+
+@functools.lru_cache(maxsize=1024)
+def _switches_on(skills: tuple[str, ...]) -> bool:
+    """A compulsory modifier among the skills that counts only while shown (Mashu)."""
+    for sid in skills:
+        sk = SKILLS[sid]
+        if sk.kind == Kind.COMPULSORY and sk.mods and not sk.mods.get(SHOWS_WHEN_NEEDED):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _shows_when_needed(skills: tuple[str, ...]) -> bool:
+    return any(SKILLS[sid].mods.get(SHOWS_WHEN_NEEDED) for sid in skills)
 
 
 def careerist_side(seat: int) -> str:
@@ -108,8 +131,9 @@ def check_options(players: list[str], options: Any) -> dict[str, Any]:
     if n * k > len(IDS):
         raise InvalidSetup(f"{n} players x {k} candidates needs {n * k} generals; the roster "
                            f"has {len(IDS)}")
-    if type(options.get("ask_everyone", False)) is not bool:
-        raise InvalidSetup("ask_everyone is true or false")
+    for flag in ("ask_everyone", "skills"):
+        if type(options.get(flag, False)) is not bool:
+            raise InvalidSetup(f"{flag} is true or false")
     for name, allowed in (("bonus", BONUS_MODES), ("victory", VICTORY_RULES)):
         if name in options and options[name] not in allowed:
             raise InvalidSetup(f"{name} is one of {list(allowed)}, not {options[name]!r}")
@@ -238,6 +262,8 @@ class HegemonyGame(SanguoshaGame):
     def _generals_chosen(self, seat: int, head: str, deputy: str, max_hp: int) -> None:
         self.generals[seat] = [head, deputy]
         self.hp[seat] = self.max_hp[seat] = max_hp
+        if self.has_skills:
+            self._arm_skills()
 
     # --- queries ----------------------------------------------------------------------
     @property
@@ -305,6 +331,53 @@ class HegemonyGame(SanguoshaGame):
                         and self.equip[s][WEAPON] is not None
                         and NAME[self.equip[s][WEAPON]] == SIX_SWORDS  # type: ignore[index]
                         for s in range(self.n)) else 0
+    # --- skills of hidden generals (generals.md 0.3) ------------------------------------
+    def kingdom(self, seat: int) -> str | None:
+        """The seat's side once it has shown a general (a kingdom, or ``careerist:<seat>``,
+        a side of its own); None while both its generals are hidden."""
+        return self.side[seat]
+
+    def same_kingdom(self, user: int, other: int) -> bool:
+        """"Of the same kingdom as you" (与你势力相同) for a skill of ``user``: ``other``
+        has shown a general, neither is a careerist, and their kingdoms agree; a
+        ``user`` still hidden counts as the side it would join by showing now."""
+        mine = self.side[user] if self.side[user] is not None else self.would_be(user)
+        theirs = self.side[other]
+        return (user != other and theirs is not None and mine == theirs
+                and not mine.startswith(CAREERIST))
+
+    @property
+    def has_skills(self) -> bool:
+        """Rules 4 gives the generals their skills, unless the table turned them off."""
+        return self.rules >= 4 and self.options.get("skills", True) is not False
+
+    def general_skills(self, seat: int, i: int) -> tuple[str, ...]:
+        """The Kingdom Wars skills of the seat's head (``i`` 0) or deputy (1)."""
+        g = self.generals[seat]
+        return KW_SKILLS.get(g[i], ()) if g else ()
+
+    def shown_skills(self, seat: int) -> tuple[str, ...]:
+        """The skills of the seat's shown generals: those that apply unasked. (The
+        seat's ``skills`` also lists its hidden generals', offered to it alone.)"""
+        return tuple(sid for i in (0, 1) if self.shown[seat][i]
+                     and (HEAD, DEPUTY)[i] not in self.lost[seat]
+                     for sid in self.general_skills(seat, i))
+
+    def _owner_of(self, seat: int, sid: str) -> int | None:
+        """Which of the seat's generals (0 head, 1 deputy) brings ``sid``."""
+        for i in (0, 1):
+            if sid in self.general_skills(seat, i):
+                return i
+        return None
+
+    def skill_shown(self, seat: int, sid: str) -> bool:
+        i = self._owner_of(seat, sid)
+        return i is None or self.shown[seat][i]
+
+    def _switches_on(self, seat: int, i: int) -> bool:
+        """Whether showing general ``i`` switches on a compulsory modifier that counts
+        only while shown (Mashu): then it may be shown in its owner's play phase."""
+        return _switches_on(self.general_skills(seat, i))
 
     # --- the choose step: every seat at once ------------------------------------------
     def to_act(self) -> list[int]:
@@ -340,7 +413,19 @@ class HegemonyGame(SanguoshaGame):
         if ask == "fish":
             return [{"type": "fish_bonus", "choice": "draw"},
                     {"type": "fish_bonus", "choice": "decline"}]
-        return super()._answers(seat, f)
+        out = super()._answers(seat, f)
+        if not (self.skilled and self.rules >= 4) or all(self.shown[seat]):
+            return out
+        if not self.may_show(seat):  # a skill forbids showing: hidden skills are out
+            secret = {sid for i in (0, 1) if not self.shown[seat][i]
+                      for sid in self.general_skills(seat, i)}
+            return [a for a in out if a.get("skill") not in secret]
+        if ask == "play":
+            shows = [{"type": "show", "which": w} for i, w in enumerate((HEAD, DEPUTY))
+                     if not self.shown[seat][i] and self._switches_on(seat, i)]
+            if shows:
+                out = out[:-1] + shows + out[-1:]  # end_play stays last
+        return out
 
     @property
     def _bonus_asked(self) -> bool:
@@ -392,15 +477,63 @@ class HegemonyGame(SanguoshaGame):
             self._hands_dealt(hands=[top[HAND_SIZE * s:HAND_SIZE * (s + 1)] for s in range(n)])
             self._drive(rng)
 
-    def _show(self, seat: int, which: list[str], reason: str) -> None:
+    def _show(self, seat: int, which: list[str], reason: str,
+              then: dict[str, Any] | None = None) -> None:
         g = self.generals[seat]
         names = [g[0] if w == HEAD else g[1] for w in which]
-        self._generals_shown(seat=seat, which=list(which), generals=names, reason=reason)
+        self._generals_shown(seat=seat, which=list(which), generals=names, reason=reason,
+                             then=then)
+
+    def _before_action(self, seat: int, f: Frame, chosen: dict[str, Any]) -> bool:
+        """Showing comes first: a play-phase show is only that; an action that uses a
+        hidden general's skill (or a card use only its modifiers allow) shows the general,
+        and is carried out after the kingdom and the bonuses (``Shown.then``)."""
+        if self.rules < 4 or not self.skilled:
+            return False
+        if chosen["type"] == "show":
+            self._show(seat, [chosen["which"]], "play")
+            return True
+        if isinstance(f, SkillEffect) or not self.hidden(seat):
+            return False
+        sid = chosen.get("skill")
+        if sid is not None:
+            i = self._owner_of(seat, sid)
+            if i is None or self.shown[seat][i]:
+                return False
+            which = [(HEAD, DEPUTY)[i]]
+        elif chosen["type"] == "use":
+            which = self._needed(seat, f, chosen)
+            if not which:
+                return False
+        else:
+            return False
+        self._show(seat, which, "skill", then=chosen)
+        return True
+
+    def _needed(self, seat: int, f: Frame, chosen: dict[str, Any]) -> list[str]:
+        """The hidden generals whose ``shows_when_needed`` modifiers a card use needs:
+        none when it is legal with the shown generals' modifiers alone."""
+        flagged = [i for i in (0, 1) if not self.shown[seat][i]
+                   and _shows_when_needed(self.general_skills(seat, i))]
+        if not flagged:
+            return []
+        kept = self.mods[seat]
+        shown = [i for i in (0, 1) if self.shown[seat][i]]
+        try:
+            for extra in ([], *([i] for i in flagged)):
+                self.mods[seat] = _modifiers(tuple(
+                    sid for i in shown + extra for sid in self.general_skills(seat, i)))
+                if match(chosen, answers(self, seat, f)) is not None:
+                    return [(HEAD, DEPUTY)[i] for i in extra]
+        finally:
+            self.mods[seat] = kept
+        return [(HEAD, DEPUTY)[i] for i in flagged]
 
     # --- the start-of-turn step and the mode's frames ----------------------------------
     def _turn_step(self) -> None:
-        """At the start of its turn (before judgment) a seat with a hidden general is
-        asked whether to show."""
+        """At the start of its turn (after its start phase's skills, before judgment) a
+        seat with a hidden general is asked whether to show (a hidden general's start
+        phase skill is offered before: using it shows the general)."""
         if self.phase == "judgment" and self.show_turn != self.turn:
             self.show_turn = self.turn
             cur = self.current
@@ -435,8 +568,11 @@ class HegemonyGame(SanguoshaGame):
             self.due = {"k": "end", "outcome": outcome}
         else:
             self.stack.pop()
+            if f.then is not None:  # the skill use that showed the general, now
+                self.due = {"k": "resume", "seat": f.victim, "action": f.then}
 
-    def _after_show(self, seat: int, was_both: bool) -> None:
+    def _after_show(self, seat: int, was_both: bool,
+                    then: dict[str, Any] | None = None) -> None:
         """Queue what showing makes due: bonuses when both are first shown (the living
         only), then the victory check."""
         todo: list[dict[str, Any]] = []
@@ -446,7 +582,7 @@ class HegemonyGame(SanguoshaGame):
                 todo.append({"k": "pair", "seat": seat})
             if max_hp(head, deputy)[1]:
                 todo.append({"k": "fish", "seat": seat})
-        self.stack.append(Shown(victim=seat, todo=todo))
+        self.stack.append(Shown(victim=seat, todo=todo, then=then))
 
     # --- mode events --------------------------------------------------------------------
     @event("ShowDeclined")
@@ -456,7 +592,9 @@ class HegemonyGame(SanguoshaGame):
 
     @event("GeneralsShown")
     def _generals_shown(self, seat: int, which: list[str], generals: list[str],
-                        reason: str) -> None:
+                        reason: str, then: dict[str, Any] | None = None) -> None:
+        """``then``: the action that showed the general (reason ``skill``), carried out
+        once the show's kingdom and bonuses are settled."""
         was_both = all(self.shown[seat])
         if reason == "turn_start":
             self.stack.pop()  # the show step
@@ -464,26 +602,38 @@ class HegemonyGame(SanguoshaGame):
             self._landed()
         for w in which:
             self.shown[seat][0 if w == HEAD else 1] = True
-        if self.rules >= 4:
+        if self.has_skills:
             self._arm_skills()
         if reason == "game_end":
             return
+        follow = reason in ("turn_start", "skill", "play")
         if self.side[seat] is None:
-            self.due = {"k": "decide", "seat": seat, "follow": reason == "turn_start",
-                        "was_both": was_both}
+            self.due = {"k": "decide", "seat": seat, "follow": follow,
+                        "was_both": was_both, "action": then}
             return
-        if reason == "turn_start":
-            self._after_show(seat, was_both)
+        if follow:
+            self._after_show(seat, was_both, then)
         self._settle()
 
     def _arm_skills(self) -> None:
-        """Rules 4: each seat holds the Kingdom Wars skills of its shown generals (but
-        those of a general whose skills it lost)."""
-        self.set_skills([
-            tuple(sid for i, g in enumerate(self.generals[s]) if self.shown[s][i]
-                  and (HEAD, DEPUTY)[i] not in self.lost[s]
-                  for sid in KW_SKILLS.get(g, ()))
-            for s in range(self.n)])
+        """Rules 4: each seat holds the Kingdom Wars skills of both its generals (but
+        those of a general whose skills it lost), offered while hidden too (using one
+        shows its general first). The modifiers that count are the shown generals' and,
+        while hidden, those marked ``shows_when_needed``."""
+        skills, moded = [], []
+        for s in range(self.n):
+            mine: list[str] = []
+            counted: list[str] = []
+            for i in (0, 1):
+                if (HEAD, DEPUTY)[i] in self.lost[s]:
+                    continue
+                for sid in self.general_skills(s, i):
+                    mine.append(sid)
+                    if self.shown[s][i] or SKILLS[sid].mods.get(SHOWS_WHEN_NEEDED):
+                        counted.append(sid)
+            skills.append(tuple(mine))
+            moded.append(tuple(counted))
+        self.set_skills(skills, moded)
 
     def generals_of(self, seat: int) -> list[str]:
         """The seat's generals ("head", "deputy") that still have their skills."""
@@ -530,7 +680,7 @@ class HegemonyGame(SanguoshaGame):
             return  # shown at the game's end
         self._landed()
         if d["follow"]:
-            self._after_show(seat, d["was_both"])
+            self._after_show(seat, d["was_both"], d.get("action"))
         self._settle()
 
     @event("PairBonusChosen")
@@ -559,8 +709,25 @@ class HegemonyGame(SanguoshaGame):
             self._show(due["seat"], self.hidden(due["seat"]), due["reason"])
         elif k == "decide":
             self._decide_side(due["seat"])
+        elif k == "resume":
+            self._resume(due["seat"], due["action"], rng)
         else:
             raise AssertionError(f"unknown due fact {due!r}")
+
+    def _resume(self, seat: int, action: dict[str, Any], rng: random.Random) -> None:
+        """Carry out the action that showed a general (its first event lands the due);
+        one the bonuses made impossible lapses (recorded), and the seat chooses again."""
+        f = self.stack[-1]
+        chosen = match(action, self._answers(seat, f)) if f.waiting == seat else None
+        if chosen is None:
+            self._action_lapsed(seat=seat)
+        else:
+            self._decide(seat, f, chosen, rng)
+
+    @event("ActionLapsed")
+    def _action_lapsed(self, seat: int) -> None:
+        self._landed()
+        self._settle()
 
     def _decide_side(self, seat: int) -> None:
         kingdom = self.kingdom_of(seat)
@@ -654,6 +821,13 @@ class HegemonyGame(SanguoshaGame):
         out["first"] = self.first
         out["stage"] = "choose" if self.choosing else (
             "start" if self.stack and isinstance(self.stack[-1], ShowAsk | Shown) else "play")
+        pending = out.get("pending")
+        if pending and pending.get("skill") is not None and not self.sees_all(viewer):
+            top = self.stack[-1]
+            if (isinstance(top, Trigger) and top.current is not None
+                    and top.current[0] != viewer
+                    and not self.skill_shown(top.current[0], top.current[1])):
+                pending["skill"] = None  # a hidden general's skill is its owner's secret
         return out
 
     def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
@@ -667,6 +841,11 @@ class HegemonyGame(SanguoshaGame):
                     "count": len(data["candidates"])}
         if name == "GeneralsChosen" and viewer != data["seat"]:
             return {**data, "head": None, "deputy": None}
+        if name == "GeneralsShown" and data.get("then") and viewer != data["seat"]:
+            # the skill is public (its use follows); the cards and targets are told by the
+            # use itself, as its own redaction allows
+            return {**data, "then": {"type": data["then"]["type"],
+                                     "skill": data["then"].get("skill")}}
         return super().redact(name, data, viewer)
 
 

@@ -137,6 +137,7 @@ class Resolution:
         def holds(self, seat: int, name: str) -> bool: ...
         def equip_mod(self, seat: int, key: str) -> Any: ...
         def equipment_skills(self, seat: int) -> list[Any]: ...
+        def skill_shown(self, seat: int, sid: str) -> bool: ...
 
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -749,9 +750,9 @@ class Resolution:
             if ((self.alive[seat] or f.point == Point.KILLED)
                     and not self.spent_skill(seat, sid) and sk.can(self, seat, f)):
                 f.current = (seat, sid)
-                if sk.kind == Kind.COMPULSORY:  # used without asking
+                if sk.kind == Kind.COMPULSORY and self.skill_shown(seat, sid):
                     self.due = {"k": "skill", "seat": seat, "skill": sid}
-                else:
+                else:  # optional, or a hidden general's compulsory skill: show it?
                     f.wait(seat, "skill")
                 return
         f.current = None

@@ -171,6 +171,12 @@ class Skill:
     mods: dict[str, Any] = field(default_factory=dict)
 
 
+#: ``Skill.mods`` flag (Kingdom Wars): the skill's modifiers count while its general is
+#: still hidden, and a card use that needs them shows the general first (Paoxiao's second
+#: Kill, Qicai's far trick, generals.md 0.3). Without it a hidden general's modifiers do
+#: not count (Mashu), and showing it in its owner's play phase switches them on.
+SHOWS_WHEN_NEEDED = "shows_when_needed"
+
 SKILLS: dict[str, Skill] = {}
 #: equipment card name -> the skill the card brings while equipped
 EQUIPMENT_SKILLS: dict[str, Skill] = {}

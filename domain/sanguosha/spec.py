@@ -51,33 +51,32 @@ def hegemony_narrator() -> SanguoshaNarrator:
     return SanguoshaNarrator(names, skills=KW_SKILLS, conversions=conversions)
 
 
+def identity_audit(facts: list[Fact]) -> Recount:
+    """The identity referee (``domain/referee/identity.py``) judges every game, generals
+    and their skills included (``identity_skills`` and its kingdoms' modules)."""
+    return identity_referee.referee(facts)
+
+
 def hegemony_audit(facts: list[Fact]) -> Recount:
-    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game dealt
-    the identity deck whose shown generals had no skills. A game dealt the Kingdom Wars
-    deck (option ``deck``, the default for new tables) plays cards it does not know yet,
-    and a game where a general with Kingdom Wars skills was shown (rules 4) skills it does
-    not know: both keep the engine-side recount, which says so."""
+    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game whose
+    generals have no skills (rules before 4, or the option ``skills`` off) dealt the
+    identity deck; it knows no skill and not the Kingdom Wars deck (option ``deck``, the
+    default for new tables), so such a game keeps the engine-side recount, which says so."""
     options = (facts[0].data.get("options") or {}) if facts else {}
-    if options.get("deck", STORED_DECK) == NEW_DECK:
+    if options.get("deck", STORED_DECK) == NEW_DECK:  # the Kingdom Wars deck: not yet
         recount = audit.recount(facts, "hegemony")
         recount.unjudged = ("the Kingdom Wars deck (fire and thunder damage, chains, Wine, "
                             "its tricks and equipment): the independent referee does not "
                             "judge it yet")
         return recount
-    if audit.rules_of(facts) >= 4 and any(
+    if audit.rules_of(facts) >= 4 and options.get("skills", True) is not False and any(
             f.type == "GeneralsShown" and any(g in KW_SKILLS for g in f.data.get("generals", ()))
             for f in facts):
         recount = audit.recount(facts, "hegemony")
-        recount.unjudged = ("Kingdom Wars skills: the independent referee does not judge "
-                            "them yet")
+        recount.unjudged = ("Kingdom Wars generals' skills: the independent referee does "
+                            "not judge them yet")
         return recount
     return hegemony_referee.referee(facts)
-
-
-def identity_audit(facts: list[Fact]) -> Recount:
-    """The identity referee (``domain/referee/identity.py``) judges every game, generals
-    and their skills included (``identity_skills`` and its kingdoms' modules)."""
-    return identity_referee.referee(facts)
 
 
 IDENTITY = GameSpec(
@@ -130,6 +129,10 @@ HEGEMONY = GameSpec(
                "0..107, as games stored before this option were dealt)",
                choices=("kingdom_wars", "identity")),
         TURN_CAP, ASK_EVERYONE,
+        Option("skills", bool, True,
+               "true: the generals have their Kingdom Wars skills (a hidden general's "
+               "skill is offered to its owner, and using it shows the general); false: "
+               "generals without skills, as games were before rules 4"),
     ),
     referee=hegemony_audit,
     narrator=hegemony_narrator(),

@@ -37,10 +37,10 @@ def facts_of(game: HegemonyGame) -> list[Fact]:
 def random_game(seed: int) -> HegemonyGame:
     rng = random.Random(seed)
     n = rng.randint(4, 10)
-    # the referee judges tables dealt the identity deck (the Kingdom Wars deck is not known
-    # to it yet: test_kingdom_wars_deck_games_are_reported_unjudged)
+    # the referee judges tables dealt the identity deck, generals without skills (the
+    # Kingdom Wars deck is not known to it yet: test_kingdom_wars_deck_games_are_reported_...)
     options: dict[str, Any] = {"candidates": rng.choice([k for k in (4, 5, 7) if n * k <= 60]),
-                               "deck": "identity"}
+                               "skills": False, "deck": "identity"}
     if rng.random() < 0.3:
         options["ask_everyone"] = True
     if rng.random() < 0.2:
@@ -80,7 +80,7 @@ def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
     """The service's path, on a SQLite file and a PostgreSQL schema (tests/conftest.py)."""
     audit_seated_games(hall, "hegemony", 6, size=lambda seed: 4 + seed,
                        bots=sorted(HEGEMONY_POLICIES),
-                       options={"turn_cap": 60, "deck": "identity"},
+                       options={"turn_cap": 60, "skills": False, "deck": "identity"},
                        move=lambda game, seat, rng: concretize(
                            rng.choice(game.legal_actions(seat)), rng))
 

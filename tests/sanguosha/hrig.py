@@ -8,12 +8,25 @@ the game at the first seat's start-of-turn show step.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from domain.sanguosha.generals import IDS
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.sanguosha.rig import Spec, act, deck_for, decline_skills, end_turn
+
+#: whether ``htable`` deals generals with their skills; stories of the mode's own rules
+#: (showing, kingdoms, rewards) turn them off with ``skill_less`` (option ``skills``)
+WITH_SKILLS = [True]
+
+
+def skill_less() -> Iterator[None]:
+    """A fixture body: ``htable`` tables have generals without skills meanwhile."""
+    WITH_SKILLS[0] = False
+    try:
+        yield
+    finally:
+        WITH_SKILLS[0] = True
 
 
 def htable(
@@ -36,9 +49,12 @@ def htable(
     for head, deputy in picks:
         extra = [spare.pop() for _ in range(k - 2)]
         candidates.append([head, deputy, *extra])
-    options = {"ask_everyone": False, "deck": "identity", **(options or {})}
-    game = HegemonyGame.new([f"p{i}" for i in range(n)], options, rng=random.Random(0),
-                            deck=deck_for(hands, pile, n, options["deck"]),
+    base: dict[str, Any] = {"ask_everyone": False, "deck": "identity"}
+    if not WITH_SKILLS[0]:
+        base["skills"] = False
+    options = {**base, **(options or {})}
+    game = HegemonyGame.new([f"p{i}" for i in range(n)], options,
+                            rng=random.Random(0), deck=deck_for(hands, pile, n, options["deck"]),
                             candidates=candidates, first=first, rules=rules)
     for seat, (head, deputy) in enumerate(picks):
         act(game, seat, type="choose_generals", head=head, deputy=deputy)

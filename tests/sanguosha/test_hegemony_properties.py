@@ -1,6 +1,8 @@
-"""Kingdom Wars properties over random bot games, 4-10 players: every game ends, the 108
+"""Kingdom Wars properties over random bot games, 4-10 players, with the generals' skills
+(rules 4; hidden generals' skills offered, using one shows it): every game ends, the 108
 cards are accounted for, replay equals live state, no view or redacted event shows a
-hidden general to anyone but its owner. ``-m slow`` runs many more games."""
+hidden general, or a skill only a hidden general has, to anyone but its owner.
+``-m slow`` runs many more games."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from domain.game import REFEREE, SPECTATOR
 from domain.sanguosha.bots import HEGEMONY_POLICIES
 from domain.sanguosha.cards import DECK_SIZE
 from domain.sanguosha.hegemony import HegemonyGame, role_of
+from domain.sanguosha.skill import KW_SKILLS, SKILLS
 from domain.sanguosha.zones import locate
 
 MAX_STEPS = 20_000
@@ -80,6 +83,13 @@ def secrets(game: HegemonyGame, viewer: Any) -> set[str]:
     return out - known
 
 
+def secret_skills(game: HegemonyGame, viewer: Any) -> set[str]:
+    """Skills only the viewer's secret generals have (none of a general it may know)."""
+    hidden = secrets(game, viewer)
+    known = {sid for g in KW_SKILLS if g not in hidden for sid in KW_SKILLS[g]}
+    return {sid for g in hidden for sid in KW_SKILLS.get(g, ())} - known
+
+
 def assert_no_leak(game: HegemonyGame) -> None:
     events = list(game.pending_events)
     for viewer in [*range(game.n), SPECTATOR]:
@@ -87,7 +97,7 @@ def assert_no_leak(game: HegemonyGame) -> None:
         text = json.dumps(game.view(viewer), ensure_ascii=False)
         text += json.dumps([game.event_view(e, viewer)["data"] for e in events],
                            ensure_ascii=False)
-        leaked = [g for g in hidden if f'"{g}"' in text]
+        leaked = [g for g in hidden | secret_skills(game, viewer) if f'"{g}"' in text]
         assert not leaked, f"{viewer} sees hidden {leaked}"
         for row in game.view(viewer)["seats"]:
             s = row["seat"]
@@ -116,6 +126,7 @@ def test_replay_equals_live(seed: int, n: int, policy: str) -> None:
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 10), steps=st.integers(0, 250))
 def test_no_view_or_event_shows_a_hidden_general(seed: int, n: int, steps: int) -> None:
     rng = random.Random(seed)
+    assert KW_SKILLS, "the generals have skills to keep secret"
     game = HegemonyGame.new([f"p{i}" for i in range(n)], rng=rng)
     for _ in range(steps):
         if game.outcome is not None:
@@ -129,6 +140,22 @@ def test_no_view_or_event_shows_a_hidden_general(seed: int, n: int, steps: int) 
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 10))
 def test_kingdom_bots_finish(seed: int, n: int) -> None:
     assert_ended_well(play(seed, n, "kingdom", check_every=25))
+
+
+def test_games_without_skills_still_end_well() -> None:
+    game = play(11, 6, options={"skills": False}, check_every=50)
+    assert_ended_well(game)
+    # (a Kingdom Wars deck table takes the skill engine's paths, with no general's skill)
+    assert not any(game.skills) and not any(
+        type(e).__name__ == "SkillUsed" and not SKILLS[e.skill].equipment
+        for e in game.pending_events)
+
+
+def test_random_games_use_hidden_generals_skills() -> None:
+    """Seats do show generals by using their skills (reason ``skill``)."""
+    reasons = {e.reason for seed in range(6) for e in play(seed, 6, check_every=100)
+               .pending_events if type(e).__name__ == "GeneralsShown"}
+    assert "skill" in reasons
 
 
 @pytest.mark.parametrize("k", [5, 7])

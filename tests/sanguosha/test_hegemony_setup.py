@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -22,8 +23,15 @@ from domain.sanguosha.generals import (
 )
 from domain.sanguosha.hegemony import HegemonyGame, becomes_careerist
 from domain.simulate import play_out
+from tests.sanguosha import hrig
 from tests.sanguosha.hrig import htable
 from tests.sanguosha.rig import act, refuse
+
+
+@pytest.fixture(autouse=True)
+def _skill_less() -> Iterator[None]:
+    """These stories are about the mode's own rules: generals without skills."""
+    yield from hrig.skill_less()
 
 
 # --- the roster ----------------------------------------------------------------------------

@@ -3,12 +3,22 @@ rewards and penalties, victory with and without hidden survivors."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from domain.sanguosha.cards import KILLS, NAME
 from domain.sanguosha.hegemony import HegemonyGame
+from tests.sanguosha import hrig
 from tests.sanguosha.hrig import htable, skip_turn, to_play
 from tests.sanguosha.rig import act, kinds
+
+
+@pytest.fixture(autouse=True)
+def _skill_less() -> Iterator[None]:
+    """These stories are about the mode's own rules: generals without skills."""
+    yield from hrig.skill_less()
+
 
 SHU, WU, QUN = ("liubei", "guanyu"), ("sunquan", "zhoutai"), ("lvbu", "diaochan")
 WEI_3HP = [("simayi", "guojia"), ("xunyu", "zhenji")]  # 3 + 3 halves: 3 HP
@@ -68,7 +78,8 @@ def test_no_left_over_half_no_draw() -> None:
     assert kinds(events)[:3] == ["GeneralsShown", "KingdomDecided", "CardsDrawn"]
     assert events[2][1]["reason"] == "draw_phase"
     assert events[0][1] == {"seat": 2, "which": ["head", "deputy"],
-                            "generals": ["lvbu", "zhangjiao"], "reason": "turn_start"}
+                            "generals": ["lvbu", "zhangjiao"], "reason": "turn_start",
+                            "then": None}
 
 
 # --- kingdoms and careerists ---------------------------------------------------------------
@@ -224,7 +235,8 @@ def test_a_hidden_victim_shows_both_generals_first() -> None:
     # then: death, its generals shown, its kingdom decided, then the reward (1 + 1)
     assert kinds(tail)[:4] == ["Died", "GeneralsShown", "KingdomDecided", "RewardDrawn"]
     assert tail[1][1] == {"seat": 1, "which": ["head", "deputy"],
-                          "generals": ["simayi", "guojia"], "reason": "death"}
+                          "generals": ["simayi", "guojia"], "reason": "death",
+                          "then": None}
     assert tail[2][1]["side"] == "wei" and len(tail[3][1]["cards"]) == 2
     assert game.view(3)["seats"][1]["generals"] == ["simayi", "guojia"]
 

@@ -18,7 +18,7 @@ from tests.sanguosha.rig import Spec, act, card, end_turn, kinds, refuse
 
 PICKS = [("caocao", "xuchu"), ("liubei", "guanyu"), ("sunquan", "zhoutai"),
          ("lvbu", "diaochan")]
-KW = {"deck": "kingdom_wars"}
+KW = {"deck": "kingdom_wars", "skills": False}  # the cards, not the generals
 Events = list[tuple[str, dict[str, Any]]]
 
 

@@ -129,9 +129,9 @@ def test_every_qun_general_has_its_kingdom_wars_skills_in_the_order_of_the_rules
 def test_a_hidden_generals_skills_are_not_held_until_it_is_shown() -> None:
     game = hrig.htable([("huatuo", "lvbu"), WEI, SHU, WU])
     _TABLES.append(game)
-    assert game.skills[0] == ()
+    assert game.shown_skills(0) == ()
     act(game, 0, type="show", which="deputy")
-    assert game.skills[0] == ("wushuang",)
+    assert game.shown_skills(0) == ("wushuang",)
 
 
 # --- Diao Chan: Lijian (the Duel may be nullified) ---------------------------------------
@@ -677,7 +677,7 @@ def test_qingcheng_an_equipment_card_turns_a_shown_general_face_down_again() -> 
     # then: Hua Tuo is hidden again, and his skills are out of play; the side stays
     assert named(events, "GeneralHidden") == [{"seat": 1, "which": "deputy", "by": 0,
                                                "reason": "qingcheng"}]
-    assert game.shown[1] == [True, False] and game.skills[1] == ("wushuang",)
+    assert game.shown[1] == [True, False] and game.shown_skills(1) == ("wushuang",)
     assert game.side[1] == "qun" and horse in game.discard
     assert game.view(2)["seats"][1]["generals"] == ["lvbu", None]
     # and: at his turn he may show it again, with no second bonus

@@ -42,6 +42,8 @@ def shown(picks: list[tuple[str, str]], hands: dict[int, list[Spec]] | None = No
     turn (recorded shows), waiting at the first seat's start-of-turn step."""
     game = htable(picks, hands, pile or [], first=first)
     rng = random.Random(0)
+    while game.ask == "skill":  # hidden generals' start-phase skills: not this time
+        act(game, game.to_act()[0], type="decline")
     for s in range(game.n):
         game._show(s, game.hidden(s), "given")
         game._drive(rng)

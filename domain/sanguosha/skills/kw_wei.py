@@ -195,7 +195,8 @@ DUANLIANG = Skill(
         BASIC, EQUIPMENT), "he", respond=False),),
     mods={"supply_range": 2},
 )
-register_kw("xuhuang", DUANLIANG)
+# Not registered yet: Supply Shortage (and the ``supply_range`` it reads) arrives with the
+# Kingdom Wars deck; once it is on main, ``register_kw("xuhuang", DUANLIANG)`` and a story.
 
 
 # --- Cao Ren -------------------------------------------------------------------------------

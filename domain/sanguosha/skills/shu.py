@@ -9,6 +9,7 @@ from domain.sanguosha.frames import KillUse, PlayPhase
 from domain.sanguosha.plays import kill_allowed, kill_targets
 from domain.sanguosha.skill import (
     JUDGE_RULES,
+    SHOWS_WHEN_NEEDED,
     Action,
     Conversion,
     Frame,
@@ -79,7 +80,7 @@ register("guanyu", WUSHENG)
 PAOXIAO = Skill(
     "paoxiao", "Paoxiao", "咆哮", Kind.COMPULSORY,
     text="You may use any number of Kills in your play phase.",
-    mods={"kill_limit": None},
+    mods={"kill_limit": None, SHOWS_WHEN_NEEDED: True},  # Kingdom Wars: shown when needed
 )
 register("zhangfei", PAOXIAO)
 
@@ -164,6 +165,7 @@ JIZHI = Skill(
 )
 QICAI = Skill(
     "qicai", "Qicai", "奇才", Kind.COMPULSORY,
-    text="Your trick cards have no distance limit.", mods={"trick_range": True},
+    text="Your trick cards have no distance limit.",
+    mods={"trick_range": True, SHOWS_WHEN_NEEDED: True},
 )
 register("huangyueying", JIZHI, QICAI)
