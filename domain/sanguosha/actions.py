@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from domain.game import IllegalAction, MalformedAction
-from domain.sanguosha.cards import DECK_SIZE, KILL, NAME, SNATCH
+from domain.sanguosha.cards import CARDS, IRON_CHAIN, KILL, NAME, SNATCH
 
 Action = dict[str, Any]
 
@@ -82,6 +82,8 @@ def _targets(action: Action) -> list[Any]:
 
 
 _NAMES = frozenset(NAME)
+#: cards whose several targets may be named in any order (a Halberd Kill, Iron Chain)
+_ANY_ORDER = frozenset({KILL, IRON_CHAIN})
 
 #: the keys that tell two listed actions apart (besides type, targets and cards)
 _KEYS = ("card", "area", "spear", "skill", "as", "suit", "choice", "which")
@@ -96,8 +98,8 @@ def _same(listed: Action, action: Action) -> bool:
     if lt == at:
         return True
     card = listed.get("card")
-    # a multi-target Kill (Halberd) may name its targets in any order
-    return card is not None and NAME[card] == KILL and sorted(lt) == sorted(at)
+    # a multi-target Kill (Halberd) or Iron Chain may name its targets in any order
+    return card is not None and NAME[card] in _ANY_ORDER and sorted(lt) == sorted(at)
 
 
 def match(action: Action, legal: list[Action]) -> Action | None:
@@ -154,8 +156,8 @@ def diagnose(table: Any, seat: int, action: Action, legal: list[Action]) -> Ille
     if kind not in kinds:
         return WrongAction(f"{kind!r} is not possible now; you may: {', '.join(kinds)}")
     ids = _ids(action)
-    if any(type(c) is not int or not 0 <= c < DECK_SIZE for c in ids):
-        return MalformedAction("cards are named by their id 0..107")
+    if any(type(c) is not int or not 0 <= c < len(CARDS) for c in ids):
+        return MalformedAction(f"cards are named by their id 0..{len(CARDS) - 1}")
     if "cards" in action and not isinstance(action["cards"], list):
         return MalformedAction('"cards" is a list of card ids')
     targets = action.get("targets", [])

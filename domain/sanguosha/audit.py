@@ -11,9 +11,11 @@ from typing import Any
 from domain.audit import Fact, Recount, last_of, recorded_outcome_checks
 
 LORD, LOYALIST, REBEL, RENEGADE = "lord", "loyalist", "rebel", "renegade"
-#: facts that may come between a death and the end it causes (Kingdom Wars shows the
-#: hidden generals: the victim's, then everyone's at the end)
-_SHOWING = frozenset({"GeneralsShown", "KingdomDecided"})
+#: facts that tell a death did not end the game: its reward or penalty, or play going on
+#: (between a death and the end it causes may come the showing of hidden generals and
+#: what skills on a death do, e.g. Xingshang taking the victim's cards)
+_PLAY_GOES_ON = frozenset({"RewardDrawn", "PenaltyPaid", "TurnStarted", "PhaseChanged",
+                           "TurnEnded", "Died"})
 
 
 def rules_of(facts: list[Fact]) -> int:
@@ -23,12 +25,12 @@ def rules_of(facts: list[Fact]) -> int:
 
 
 def ends_the_game(facts: list[Fact], at: int) -> bool:
-    """Whether the fact at index ``at`` (a death) is followed by the end, with nothing
-    but the showing of generals in between."""
+    """Whether the fact at index ``at`` (a death) is followed by the end before any
+    reward, penalty or further play."""
     for f in facts[at + 1:]:
         if f.type == "GameEnded":
             return True
-        if f.type not in _SHOWING:
+        if f.type in _PLAY_GOES_ON:
             return False
     return False
 

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from domain.sanguosha import kw_bot
 from domain.sanguosha.actions import concretize
 from domain.sanguosha.cards import (
     AMAZING_GRACE,
@@ -27,6 +28,7 @@ from domain.sanguosha.cards import (
     DUEL,
     EQUIPMENT,
     EX_NIHILO,
+    FIRE_ATTACK,
     INDULGENCE,
     KILL,
     KIND,
@@ -38,6 +40,7 @@ from domain.sanguosha.cards import (
     PLUS,
     SLOT,
     SNATCH,
+    SUPPLY_SHORTAGE,
     WEAPON,
 )
 from domain.sanguosha.expert import expert_policy
@@ -67,7 +70,7 @@ VALUE = {PEACH: 10, DODGE: 7, NULLIFICATION: 7, EX_NIHILO: 8, KILL: 5, SNATCH: 6
          DUEL: 5, INDULGENCE: 5, DISMANTLEMENT: 5, BARBARIANS: 4, ARROWS: 4,
          COLLATERAL: 3, AMAZING_GRACE: 3, PEACH_GARDEN: 3, LIGHTNING: 1}
 HARMFUL = {KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, LIGHTNING, COLLATERAL,
-           BARBARIANS, ARROWS}
+           BARBARIANS, ARROWS, FIRE_ATTACK, SUPPLY_SHORTAGE}
 
 
 def random_policy(game: Any, seat: int, rng: random.Random) -> Action:
@@ -205,6 +208,9 @@ def _use_score(seen: Seen, a: Action, relation: Relation, bonus_of: Bonus) -> fl
     name = a.get("as") or NAME[card]
     targets = a.get("targets", [])
     rel = [relation(seen, t) for t in targets]
+    kw = kw_bot.use_score(seen, a, relation)
+    if kw is not None:
+        return kw - (converted_penalty(a) if "as" in a else 0)
     if "as" in a:
         return _plain_score(seen, a, name, rel, relation, bonus_of) - converted_penalty(a)
     if KIND[card] == EQUIPMENT:
@@ -240,7 +246,8 @@ def _plain_score(seen: Seen, a: Action, name: str, rel: list[int], relation: Rel
     if any(r > 0 for r in rel):
         return -1
     bonus = bonus_of(seen, targets)
-    base = {KILL: 6, DUEL: 5, SNATCH: 6, DISMANTLEMENT: 5, INDULGENCE: 5}.get(name, 3)
+    base = {KILL: 6, DUEL: 5, SNATCH: 6, DISMANTLEMENT: 5, INDULGENCE: 5,
+            SUPPLY_SHORTAGE: 5}.get(name, 3)
     return base + bonus + 0.1 * len(targets)
 
 
@@ -255,6 +262,8 @@ def _play(seen: Seen, rng: random.Random, relation: Relation, bonus_of: Bonus) -
     skill_best = max(skill_plays(seen, relation), key=lambda x: x[0], default=None)
     if skill_best is not None and skill_best[0] > best_score:
         return skill_best[1]
+    if best["type"] == "end_play":  # nothing worth using: a card to recast, if any
+        best = kw_bot.recast(seen) or best
     if "count" in best:
         hand = sorted(best["from"], key=value)  # type: ignore[arg-type]
         return {"type": "use", "spear": True, "cards": hand[:2], "targets": best["targets"]}
@@ -286,6 +295,8 @@ def _card_play(seen: Seen, rng: random.Random, relation: Relation, bonus_of: Bon
         return skilled
     if ask == "play":
         return _play(seen, rng, relation, bonus_of)
+    if ask in kw_bot.ASKS:
+        return kw_bot.answer(seen, relation)
     if ask in ("discard", "axe", "double_swords"):
         template = next((a for a in legal if "count" in a), None)
         if ask == "axe" and (template is None or relation(seen, p["target"]) >= 0

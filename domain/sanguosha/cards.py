@@ -1,42 +1,84 @@
-"""The standard Sanguosha deck: 108 cards, each with a stable id 0..107, suit and number.
+"""Sanguosha's card table: both decks, one global id space.
 
-The table follows ``shared/rules/sanguosha.md`` row by row, so card ``i`` is the same card
-in every game, every event and every replay. Lookups are flat tuples indexed by id because
-the engine's hot paths (legal actions, responses) read them thousands of times per game.
+* ids **0..107** are the standard (identity) deck, following ``shared/rules/sanguosha.md``
+  row by row;
+* ids **108..215** are the Kingdom Wars deck (``cards_hegemony.py``): Kingdom Wars card
+  ``i`` of the source's order is card ``108 + i`` here (``KW_OFFSET``).
+
+A game deals one of the two (``IDENTITY_IDS`` or ``KW_IDS``), so card ``i`` is the same
+card in every game, every event and every replay, and the flat lookups below (``NAME``,
+``SUIT``...) stay global tuples indexed by id: the engine's hot paths (legal actions,
+responses) read them thousands of times per game, and no per-game table is threaded
+through them. A Fire or Thunder Kill is named ``kill`` (it is a Kill for every rule) and
+carries its ``NATURE``; a Kingdom Nullification is a Nullification that can do more.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-# --- card names ----------------------------------------------------------------------
-KILL, DODGE, PEACH = "kill", "dodge", "peach"
-DISMANTLEMENT, SNATCH, DUEL, COLLATERAL = "dismantlement", "snatch", "duel", "collateral"
-EX_NIHILO, NULLIFICATION = "ex_nihilo", "nullification"
-BARBARIANS, ARROWS, PEACH_GARDEN, AMAZING_GRACE = (
-    "barbarian_invasion", "arrow_barrage", "peach_garden", "amazing_grace"
+from domain.sanguosha import cards_hegemony as _kw
+from domain.sanguosha.card_base import (  # noqa: F401  (re-exported: the names' home)
+    AMAZING_GRACE,
+    ARMOR,
+    ARMORS,
+    ARROWS,
+    AWAIT_EXHAUSTED,
+    AXE,
+    BARBARIANS,
+    BASIC,
+    BEFRIEND_ATTACKING,
+    BLADE,
+    COLLATERAL,
+    CROSSBOW,
+    DELAYED,
+    DISMANTLEMENT,
+    DODGE,
+    DOUBLE_SWORDS,
+    DUEL,
+    EIGHT_TRIGRAMS,
+    EQUIPMENT,
+    EX_NIHILO,
+    FEATHER_FAN,
+    FIRE,
+    FIRE_ATTACK,
+    FIRE_KILL,
+    HALBERD,
+    ICE_SWORD,
+    INDULGENCE,
+    IRON_CHAIN,
+    KILL,
+    KINGDOM_NULLIFICATION,
+    KNOWN_BOTH,
+    KYLIN_BOW,
+    LIGHTNING,
+    MINUS,
+    MINUS_HORSE,
+    NORMAL,
+    NULLIFICATION,
+    PEACH,
+    PEACH_GARDEN,
+    PLUS,
+    PLUS_HORSE,
+    QINGGANG,
+    RENWANG_SHIELD,
+    SILVER_LION,
+    SIX_SWORDS,
+    SLOT_NAMES,
+    SNATCH,
+    SPEAR,
+    SUIT_SYMBOL,
+    SUITS,
+    SUPPLY_SHORTAGE,
+    THUNDER,
+    THUNDER_KILL,
+    TRIBLADE,
+    TRICK,
+    VINE,
+    WEAPON,
+    WEAPON_RANGE,
+    WINE,
+    Card,
 )
-INDULGENCE, LIGHTNING = "indulgence", "lightning"
-CROSSBOW, QINGGANG, ICE_SWORD, DOUBLE_SWORDS = (
-    "crossbow", "qinggang_sword", "ice_sword", "double_swords"
-)
-BLADE, SPEAR, AXE, HALBERD, KYLIN_BOW = "blade", "spear", "axe", "halberd", "kylin_bow"
-EIGHT_TRIGRAMS, RENWANG_SHIELD = "eight_trigrams", "renwang_shield"
-PLUS_HORSE, MINUS_HORSE = "plus_horse", "minus_horse"
 
-BASIC, TRICK, DELAYED, EQUIPMENT = "basic", "trick", "delayed", "equipment"
-
-# equipment slots, in the order of a seat's equipment list
-WEAPON, ARMOR, PLUS, MINUS = 0, 1, 2, 3
-SLOT_NAMES = ("weapon", "armor", "plus_horse", "minus_horse")
-
-WEAPON_RANGE = {
-    CROSSBOW: 1, QINGGANG: 2, ICE_SWORD: 2, DOUBLE_SWORDS: 2,
-    BLADE: 3, SPEAR: 3, AXE: 3, HALBERD: 4, KYLIN_BOW: 5,
-}
-
-SUITS = "SHCD"  # spades, hearts, clubs, diamonds
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 _N = {"A": 1, "J": 11, "Q": 12, "K": 13}
 
 
@@ -83,28 +125,6 @@ _TABLE: list[tuple[str, str, str, dict[str, str]]] = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    id: int
-    name: str
-    kind: str
-    title: str
-    suit: str
-    number: int
-
-    @property
-    def red(self) -> bool:
-        return self.suit in "HD"
-
-    def label(self) -> str:
-        face = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(self.number, str(self.number))
-        return f"{self.title} {SUIT_SYMBOL[self.suit]}{face}"
-
-    def as_dict(self) -> dict[str, object]:
-        return {"id": self.id, "name": self.name, "kind": self.kind, "title": self.title,
-                "suit": self.suit, "number": self.number}
-
-
 def _build() -> tuple[Card, ...]:
     out: list[Card] = []
     for name, kind, title, suits in _TABLE:
@@ -114,30 +134,50 @@ def _build() -> tuple[Card, ...]:
     return tuple(out)
 
 
+#: the identity deck, ids 0..107
 DECK: tuple[Card, ...] = _build()
 DECK_SIZE = 108
 assert len(DECK) == DECK_SIZE, len(DECK)
+#: the Kingdom Wars deck's first id: its card ``i`` (source order) is card ``KW_OFFSET + i``
+KW_OFFSET = DECK_SIZE
+#: how a Kingdom Wars card is named in this table (a Fire Kill is a Kill with a nature)
+_KW_NAME = {FIRE_KILL: KILL, THUNDER_KILL: KILL}
+_KW_NATURE = {FIRE_KILL: FIRE, THUNDER_KILL: THUNDER}
+#: every card of both decks, by id
+CARDS: tuple[Card, ...] = DECK + tuple(
+    Card(KW_OFFSET + c.id, _KW_NAME.get(c.name, c.name), c.kind, c.title, c.suit, c.number)
+    for c in _kw.DECK)
+IDENTITY_IDS: tuple[int, ...] = tuple(range(DECK_SIZE))
+KW_IDS: tuple[int, ...] = tuple(range(KW_OFFSET, KW_OFFSET + _kw.DECK_SIZE))
+#: the decks a table may deal, by the name of the ``deck`` option
+DECKS: dict[str, tuple[int, ...]] = {"identity": IDENTITY_IDS, "kingdom_wars": KW_IDS}
 
 # flat lookups by id (hot paths)
-NAME: tuple[str, ...] = tuple(c.name for c in DECK)
-KIND: tuple[str, ...] = tuple(c.kind for c in DECK)
-SUIT: tuple[str, ...] = tuple(c.suit for c in DECK)
-NUMBER: tuple[int, ...] = tuple(c.number for c in DECK)
-RED: tuple[bool, ...] = tuple(c.red for c in DECK)
+NAME: tuple[str, ...] = tuple(c.name for c in CARDS)
+KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+SUIT: tuple[str, ...] = tuple(c.suit for c in CARDS)
+NUMBER: tuple[int, ...] = tuple(c.number for c in CARDS)
+RED: tuple[bool, ...] = tuple(c.red for c in CARDS)
 SLOT: tuple[int | None, ...] = tuple(
-    (WEAPON if c.name in WEAPON_RANGE else ARMOR if c.name in (EIGHT_TRIGRAMS, RENWANG_SHIELD)
+    (WEAPON if c.name in WEAPON_RANGE else ARMOR if c.name in ARMORS
      else PLUS if c.name == PLUS_HORSE else MINUS if c.name == MINUS_HORSE else None)
-    for c in DECK
+    for c in CARDS
 )
 IDS_BY_NAME: dict[str, tuple[int, ...]] = {}
-for _c in DECK:
+for _c in CARDS:
     IDS_BY_NAME.setdefault(_c.name, ())
     IDS_BY_NAME[_c.name] += (_c.id,)
 
 KILLS = frozenset(IDS_BY_NAME[KILL])
 DODGES = frozenset(IDS_BY_NAME[DODGE])
 PEACHES = frozenset(IDS_BY_NAME[PEACH])
-NULLIFICATIONS = frozenset(IDS_BY_NAME[NULLIFICATION])
+#: a Kingdom Nullification is played wherever a Nullification is
+NULLIFICATIONS = frozenset(IDS_BY_NAME[NULLIFICATION] + IDS_BY_NAME[KINGDOM_NULLIFICATION])
+WINES = frozenset(IDS_BY_NAME[WINE])
+#: each card's damage nature as a Kill: fire, thunder, or normal (every other card)
+NATURE: tuple[str, ...] = tuple(
+    _KW_NATURE.get(_kw.NAME[c.id - KW_OFFSET], NORMAL) if c.id >= KW_OFFSET else NORMAL
+    for c in CARDS)
 
 
 def color(cards: list[int]) -> str | None:
@@ -153,7 +193,8 @@ def lightning_strikes(card: int) -> bool:
     return SUIT[card] == "S" and 2 <= NUMBER[card] <= 9
 
 
-def find(name: str, suit: str | None = None, number: int | None = None) -> list[int]:
+def find(name: str, suit: str | None = None, number: int | None = None,
+         deck: tuple[Card, ...] = DECK) -> list[int]:
     """Ids of the cards with this name (and suit/number): for tests and tools."""
-    return [c.id for c in DECK if c.name == name and suit in (None, c.suit)
+    return [c.id for c in deck if c.name == name and suit in (None, c.suit)
             and number in (None, c.number)]

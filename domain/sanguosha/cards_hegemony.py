@@ -1,10 +1,10 @@
 """The Kingdom Wars deck: QSanguosha-For-Hegemony's standard card package, 108 cards.
 
-Data only, for now: ``hegemony`` tables still deal the identity deck of ``cards.py``
-until the engine has what these cards need (fire and thunder damage, chains, Wine,
-recasting, the Kingdom Nullification; issue 14). Nothing in the engine imports this module.
+The deck as the source lists it. The game's card table (``cards.py``) gives these cards
+the global ids ``108 + i`` (``cards.KW_OFFSET``), next to the identity deck's 0..107, and
+``hegemony`` tables deal them by default (option ``deck``).
 
-Ids 0..107 follow the source's own order (``StandardCardPackage``: the basic cards, then
+Ids 0..107 here follow the source's own order (``StandardCardPackage``: the basic cards, then
 the equipment, then the tricks, each list in the order the C++ adds the cards), so a card
 can be traced back to its line in the source. The rules, the table and the sources are in
 ``docs/rules/kingdom-wars-deck.md``; ``tests/sanguosha/test_cards_hegemony.py`` compares
@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.sanguosha.cards import (
+from domain.sanguosha.card_base import (
     AMAZING_GRACE,
     ARMOR,
     ARROWS,
+    AWAIT_EXHAUSTED,
     AXE,
     BARBARIANS,
     BASIC,
+    BEFRIEND_ATTACKING,
     COLLATERAL,
     CROSSBOW,
     DELAYED,
@@ -32,9 +34,15 @@ from domain.sanguosha.cards import (
     EIGHT_TRIGRAMS,
     EQUIPMENT,
     EX_NIHILO,
+    FEATHER_FAN,
+    FIRE_ATTACK,
+    FIRE_KILL,
     ICE_SWORD,
     INDULGENCE,
+    IRON_CHAIN,
     KILL,
+    KINGDOM_NULLIFICATION,
+    KNOWN_BOTH,
     KYLIN_BOW,
     LIGHTNING,
     MINUS,
@@ -46,24 +54,20 @@ from domain.sanguosha.cards import (
     PLUS_HORSE,
     QINGGANG,
     RENWANG_SHIELD,
+    SILVER_LION,
+    SIX_SWORDS,
     SNATCH,
     SPEAR,
     SUITS,
+    SUPPLY_SHORTAGE,
+    THUNDER_KILL,
+    TRIBLADE,
     TRICK,
+    VINE,
     WEAPON,
+    WINE,
     Card,
 )
-
-# --- the names the identity deck does not have ---------------------------------------
-FIRE_KILL, THUNDER_KILL, WINE = "fire_kill", "thunder_kill", "wine"
-IRON_CHAIN, FIRE_ATTACK = "iron_chain", "fire_attack"
-KINGDOM_NULLIFICATION = "kingdom_nullification"
-AWAIT_EXHAUSTED, KNOWN_BOTH, BEFRIEND_ATTACKING = (
-    "await_exhausted", "known_both", "befriend_attacking"
-)
-SUPPLY_SHORTAGE = "supply_shortage"
-FEATHER_FAN, SIX_SWORDS, TRIBLADE = "feather_fan", "six_swords", "triblade"
-VINE, SILVER_LION = "vine", "silver_lion"
 
 # (name, kind, title, {suit: numbers}) in the source's order; the title names the
 # horses apart, as in cards.py.

@@ -26,7 +26,9 @@ from domain.sanguosha import skills as _skills  # noqa: F401  (registers the ski
 from domain.sanguosha.actions import diagnose, match
 from domain.sanguosha.cards import (
     AMAZING_GRACE,
+    ARMOR,
     ARROWS,
+    AWAIT_EXHAUSTED,
     BARBARIANS,
     COLLATERAL,
     DELAYED,
@@ -35,24 +37,31 @@ from domain.sanguosha.cards import (
     DUEL,
     EIGHT_TRIGRAMS,
     EQUIPMENT,
+    FIRE_ATTACK,
     INDULGENCE,
     KILL,
     KIND,
     LIGHTNING,
     NAME,
+    NATURE,
+    NORMAL,
     NULLIFICATION,
     NUMBER,
     PEACH,
     PEACH_GARDEN,
     SLOT,
     SNATCH,
+    SUPPLY_SHORTAGE,
     TRICK,
+    WINE,
+    WINES,
 )
 from domain.sanguosha.conversions import holds, keyed_name
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.frames import (
     AfterDeath,
     CardUse,
+    Damage,
     DelayedCheck,
     DiscardPhase,
     Dying,
@@ -95,7 +104,8 @@ DISCARD_PHASE = "discard_phase"
 _RESPONSE_NAME = {"dodge": DODGE, "kill": KILL, "nullify": NULLIFICATION, "peach": PEACH}
 _EVERYONE = (PEACH_GARDEN, AMAZING_GRACE)  # all living players, from the user
 _OTHERS = (BARBARIANS, ARROWS)  # every other living player, from the user's next
-_HOSTILE = frozenset({KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, COLLATERAL})
+_HOSTILE = frozenset({KILL, DUEL, DISMANTLEMENT, SNATCH, INDULGENCE, COLLATERAL,
+                      FIRE_ATTACK, SUPPLY_SHORTAGE})
 #: ``CardUsed.via`` of a card another seat supplied, used as the user's own in its play
 #: phase (a lord's call: Jijiang); it counts like a card played from the hand
 SUPPLIED = "supplied"
@@ -158,6 +168,11 @@ class SanguoshaGame(Resolution, Game):
         self.virtual: dict[int, str] = {}  # a converted delayed trick's card -> its name
         self.had_hand = [False] * n  # for "lost the last hand card" (Lianying)
         self.had_equip: list[list[int]] = [[] for _ in range(n)]  # for Xiaoji
+        # the Kingdom Wars deck (a mode sets ``kw_deck``): chained seats, and the armor
+        # each seat wore when last looked at (the Silver Lion heals when it leaves)
+        self.kw_deck = False
+        self.chained = [False] * n
+        self.worn: list[int | None] = [None] * n
         self.turned = [False] * n  # turned over (叠置): the seat's next turn is skipped
         self.extra_turns: list[int] = []  # seats granted a turn right after this one
         self.turn_base: int | None = None  # whose turn an extra turn followed
@@ -181,6 +196,25 @@ class SanguoshaGame(Resolution, Game):
         """The kingdom of the seat's general (lord skills call on a kingdom)."""
         return None
 
+    def same_side(self, a: int, b: int) -> bool:
+        """Whether two seats are on one side as the Kingdom Wars deck's cards mean it
+        (Await Exhausted, Six Swords...): both shown, neither a careerist, one kingdom."""
+        return False
+
+    def has_shown(self, seat: int) -> bool:
+        """Whether the seat has shown a general (Befriend Attacking needs one)."""
+        return True
+
+    def hidden_generals(self, seat: int) -> list[str]:
+        """Which of the seat's generals are hidden ("head", "deputy"): Known Both's."""
+        return []
+
+    def general_of(self, seat: int, which: str) -> str:
+        raise NotImplementedError
+
+    def range_bonus(self, seat: int) -> int:
+        """What the seat's side adds to its attack range (Six Swords)."""
+        return 0
     def skill_shown(self, seat: int, sid: str) -> bool:
         """Whether the seat's general owning ``sid`` is face up (Kingdom Wars hides
         generals; identity's are always up). A compulsory skill at a timing point applies
@@ -200,7 +234,7 @@ class SanguoshaGame(Resolution, Game):
         ``moded``: the skills whose modifiers count now (default: all of them; Kingdom
         Wars counts a hidden general's modifiers only when they show it when needed)."""
         self.skills = [tuple(s) for s in skills]
-        self.skilled = any(self.skills)
+        self.skilled = self.kw_deck or any(self.skills)
         self.mods = [_modifiers(tuple(s)) for s in (self.skills if moded is None else moded)]
         # the seats with a skill on losing cards: the only ones ``_watch`` looks at
         self.watched = [s for s in range(self.n) if any(
@@ -298,8 +332,19 @@ class SanguoshaGame(Resolution, Game):
 
     def _watch(self) -> bool:
         """Cards lost by any means: a seat's last hand card, a card leaving its equipment.
-        Compared with what the last look saw; a skill on the point is then triggered."""
+        Compared with what the last look saw; a skill on the point is then triggered.
+        With the Kingdom Wars deck, an armor that left brings its ``on_lost`` (the Silver
+        Lion's heal)."""
         pushed = False
+        if self.kw_deck:
+            for s in range(self.n):
+                now = self.equip[s][ARMOR]
+                if now != self.worn[s]:
+                    old, self.worn[s] = self.worn[s], now
+                    lost = None if old is None else SKILL_OF_CARD[old]
+                    if lost is not None and "on_lost" in lost.mods and self.alive[s]:
+                        lost.mods["on_lost"](self, s, old)
+                        pushed = True
         for s in self.watched:
             has = bool(self.hands[s])
             if has != self.had_hand[s]:
@@ -408,7 +453,8 @@ class SanguoshaGame(Resolution, Game):
                 self._card_used(seat=seat, name=KILL, cards=cards, targets=[f.targets[1]],
                                 via=ask)
             else:
-                self._responded(seat=seat, name=_RESPONSE_NAME[ask], cards=cards, ask=ask)
+                name = WINE if len(cards) == 1 and cards[0] in WINES else _RESPONSE_NAME[ask]
+                self._responded(seat=seat, name=name, cards=cards, ask=ask)
         elif kind == "accept":
             self._accepted(seat=seat, ask=ask)
         elif kind == "discard":
@@ -416,6 +462,8 @@ class SanguoshaGame(Resolution, Game):
             self._cards_discarded(seat=seat, cards=cards, reason=reason, by=None)
         elif kind == "choose":
             self._choose(seat, f, chosen, rng)
+        elif kind == "recast":
+            self._card_recast(seat=seat, card=chosen["card"])
         else:  # an answer offered on demand (Eight Trigrams' judgment, or a skill's)
             sid = chosen.get("skill")
             sk = SKILLS[sid] if sid is not None else next(
@@ -431,6 +479,9 @@ class SanguoshaGame(Resolution, Game):
             targets = [s for s in order_from(seat, self.n) if alive[s]]
         elif name in _OTHERS:
             targets = [s for s in order_from(seat, self.n)[1:] if alive[s]]
+        elif name == AWAIT_EXHAUSTED:  # you and every other living player on your side
+            targets = [s for s in order_from(seat, self.n)
+                       if alive[s] and (s == seat or self.same_side(seat, s))]
         elif "targets" in chosen:
             targets = list(chosen["targets"])
             if name == KILL and len(targets) > 1 and self.rules >= 2:
@@ -447,6 +498,14 @@ class SanguoshaGame(Resolution, Game):
         assert isinstance(f, CardUse)
         if ask == "grace":
             self._card_picked(seat=seat, card=chosen["card"])
+        elif ask == "show_card":  # Fire Attack
+            self._card_shown(seat=seat, card=chosen["card"], reason=f.name)
+        elif ask == "known_both":
+            target = f.targets[0]
+            choice = chosen["choice"]
+            seen = sorted(self.hands[target]) if choice == "hand" \
+                else [self.general_of(target, choice)]
+            self._known_both_seen(seat=seat, target=target, choice=choice, seen=seen)
         else:  # "pick": Dismantlement, Snatch
             target = f.pick_from
             assert target is not None
@@ -493,6 +552,10 @@ class SanguoshaGame(Resolution, Game):
                 self._judged(seat=d["seat"], card=card, reason=d["reason"],
                              result=card is not None and judge_result(
                                  d["reason"], card, self.spades_are_hearts(d["seat"])))
+            elif k == "damage" and d.get("nature", NORMAL) != NORMAL:
+                self._nature_damaged(seat=d["seat"], source=d["source"], amount=d["n"],
+                                     cards=list(d["cards"]), reason=d["reason"],
+                                     nature=d["nature"], chain=d["chain"])
             elif k == "damage":
                 self._damaged(seat=d["seat"], source=d["source"], amount=d["n"],
                               cards=list(d["cards"]), reason=d["reason"])
@@ -511,6 +574,11 @@ class SanguoshaGame(Resolution, Game):
                 cards = self.hands[v] + [c for c in self.equip[v] if c is not None]
                 self._died(seat=v, killer=d["source"], revealed=self.revealed(v),
                            cards=cards + self.judging[v])
+            elif k == "chain":
+                self._chain_toggled(seat=d["seat"], chained=not self.chained[d["seat"]])
+            elif k == "blocked" and d.get("name", KILL) != KILL:
+                self._effect_blocked(seat=d["seat"], source=d["source"], armor=d["armor"],
+                                     name=d["name"])
             elif k == "blocked":
                 self._kill_blocked(seat=d["seat"], source=d["source"], armor=d["armor"])
             elif k == "give":
@@ -725,8 +793,8 @@ class SanguoshaGame(Resolution, Game):
             self._answer(True)
         first = cards[0] if cards else -1  # no card: a skill's own Kill (Shuangren)
         equips = len(cards) == 1 and KIND[first] == EQUIPMENT and name == NAME[first]
-        delays = len(cards) == 1 and (name in (INDULGENCE, LIGHTNING) if self.skilled
-                                      else KIND[first] == DELAYED)
+        delays = len(cards) == 1 and (name in (INDULGENCE, LIGHTNING, SUPPLY_SHORTAGE)
+                                      if self.skilled else KIND[first] == DELAYED)
         if equips:
             slot = SLOT[first]
             assert slot is not None
@@ -756,7 +824,13 @@ class SanguoshaGame(Resolution, Game):
             if name == COLLATERAL and kept != targets:  # its one target is the holder
                 kept = [] if targets[0] not in kept else targets
             if kept:  # (a target that cancelled itself is not resolved)
-                self.stack.append(new_use(name, seat, cards, kept))
+                use = new_use(name, seat, cards, kept)
+                if isinstance(use, KillUse) and self.kw_deck:
+                    # a Fire or Thunder Kill deals its nature; a Kill drinks the Wine before
+                    use.nature = NATURE[first] if len(cards) == 1 and NAME[first] == KILL \
+                        else NORMAL
+                    use.drank = int(self.marks.pop("drank", 0))
+                self.stack.append(use)
             else:  # every target cancelled itself: the card goes to the discard pile
                 for c in cards:
                     self.flight.remove(c)
@@ -785,7 +859,8 @@ class SanguoshaGame(Resolution, Game):
             top.waiting = None
         elif ask == "peach":
             assert isinstance(top, Dying)
-            healed = 1 + (self.skilled and self.peach_bonus(seat, top.victim))
+            # (a Wine saves its dying holder by 1, with no Peach's bonus)
+            healed = 1 + (self.skilled and name == PEACH and self.peach_bonus(seat, top.victim))
             self.hp[top.victim] += healed
             self.hostility[seat][top.victim] -= 2
             top.waiting = None
@@ -906,6 +981,45 @@ class SanguoshaGame(Resolution, Game):
 
     @event("KillBlocked")
     def _kill_blocked(self, seat: int, source: int, armor: int) -> None:
+        self._landed()
+        self._settle()
+
+    # --- events: the Kingdom Wars deck --------------------------------------------------
+    @event("ChainToggled")
+    def _chain_toggled(self, seat: int, chained: bool) -> None:
+        """Iron Chain on one target: chained becomes unchained and the other way round."""
+        self._landed()
+        self.chained[seat] = chained
+        self._settle()
+
+    @event("CardRecast")
+    def _card_recast(self, seat: int, card: int) -> None:
+        """A card put into the discard pile to draw one (Iron Chain, Known Both): not a
+        use, so nothing answers it."""
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.due = {"k": "draw", "seat": seat, "n": 1, "reason": "recast"}
+        self._settle()
+
+    @event("CardShown")
+    def _card_shown(self, seat: int, card: int, reason: str) -> None:
+        """A hand card shown to everyone (Fire Attack's target); it stays in the hand."""
+        top = self.stack[-1]
+        assert isinstance(top, CardUse)
+        top.shown = card  # type: ignore[attr-defined]
+        self._answer(True)
+        self._settle()
+
+    @event("KnownBothSeen")
+    def _known_both_seen(self, seat: int, target: int, choice: str, seen: list[Any]) -> None:
+        """Known Both: the user saw the target's hand or a hidden general (``seen``: card
+        ids or the general), which only the user's view of this event shows."""
+        self._answer(True)
+        self._settle()
+
+    @event("EffectBlocked")
+    def _effect_blocked(self, seat: int, source: int, armor: int, name: str) -> None:
+        """An armor stopped a card's effect on its wearer (the Vine: an area trick)."""
         self._landed()
         self._settle()
 
@@ -1069,6 +1183,26 @@ class SanguoshaGame(Resolution, Game):
     @event("Damaged")
     def _damaged(self, seat: int, source: int | None, amount: int, cards: list[int],
                  reason: str) -> None:
+        self._take_damage(seat, source, amount, cards, reason)
+
+    @event("NatureDamaged")
+    def _nature_damaged(self, seat: int, source: int | None, amount: int, cards: list[int],
+                        reason: str, nature: str, chain: bool) -> None:
+        """Fire or thunder damage (the Kingdom Wars deck); ``chain``: it came down a chain.
+        A chained victim is unchained by it and, unless it came down the chain itself,
+        passes it on to the other chained seats once its own damage is resolved."""
+        frame = self.stack[-1]
+        assert isinstance(frame, Damage)
+        if self.chained[seat]:
+            self.chained[seat] = False
+            frame.spread = not chain
+        self._take_damage(seat, source, amount, cards, reason)
+
+    def _take_damage(self, seat: int, source: int | None, amount: int, cards: list[int],
+                     reason: str) -> None:
+        top = self.stack[-1] if self.stack else None
+        if isinstance(top, Damage):
+            top.dealt = amount  # what a chain copies; a Kill's own damage landed
         self._landed()
         self.hp[seat] -= amount
         if self.skilled:
@@ -1173,6 +1307,8 @@ class SanguoshaGame(Resolution, Game):
                              for c in self.judging[s]],
                 "killer": self.killer[s],
             }
+            if self.kw_deck:
+                row["chained"] = self.chained[s]
             row.update(self.seat_view(s, viewer))
             seats.append(row)
         out.update({
@@ -1180,6 +1316,7 @@ class SanguoshaGame(Resolution, Game):
             "current": self.current,
             "phase": self.phase,
             "kills_used": self.kills,
+            **({"wine_drunk": int(self.marks.get("drank", 0))} if self.kw_deck else {}),
             "pile_count": len(self.pile),
             "pile": self.pile[::-1] if everything else None,
             "discard": list(self.discard),
@@ -1214,6 +1351,11 @@ class SanguoshaGame(Resolution, Game):
                 out["from"] = f.pick_from
             if isinstance(f, KillUse) and f.index < len(f.targets):
                 out["target"] = f.target
+                if self.kw_deck:
+                    out.update(nature=f.nature, drank=f.drank)
+            shown = getattr(f, "shown", None)
+            if shown is not None:  # Fire Attack's shown card: public
+                out["shown"] = shown
         elif isinstance(f, NullifyWindow):
             out.update(trick=f.trick, target=f.target, nullified=f.nullified)
         elif isinstance(f, Dying | AfterDeath):
@@ -1225,7 +1367,7 @@ class SanguoshaGame(Resolution, Game):
         elif isinstance(f, SkillEffect) and SKILLS[f.skill].equipment:
             # a weapon's question is part of its Kill's resolution
             out.update(effect=KILL, skill=f.skill, user=f.owner, cards=list(f.cards),
-                       target=f.targets[0])
+                       target=f.targets[0] if f.targets else f.owner)
             if f.ask == "pick":
                 out["from"] = f.targets[0]
         elif isinstance(f, SkillEffect):
@@ -1264,6 +1406,8 @@ class SanguoshaGame(Resolution, Game):
         if (name == "CardTaken" and data["area"] == "hand" and data["reason"] != "fanjian"
                 and viewer not in (data["seat"], data["source"])):
             return {**data, "card": None}
+        if name == "KnownBothSeen" and viewer != data["seat"]:
+            return {**data, "seen": None}
         if name == "HandsSwapped" and viewer not in (data["seat"], data["other"]):
             return {**data, "cards": None, "other_cards": None,
                     "counts": [len(data["cards"]), len(data["other_cards"])]}

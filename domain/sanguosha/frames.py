@@ -137,6 +137,10 @@ class KillUse(CardUse):
     specified: bool = False  # the user's skills on this target were asked (Tieqi)
     no_dodge: bool = False  # Tieqi: this target cannot Dodge
     one_dodge: bool = False  # Wushuang: one of the two Dodges is in
+    nature: str = "normal"  # the damage it deals: normal, fire (Fire Kill) or thunder
+    drank: int = 0  # Wine drunk before it: extra damage on each hit
+    hurt: bool = False  # its own damage to the current target was dealt
+    after_hit: bool = False  # the user's weapon was asked after that damage (Triblade)
 
     def next_target(self) -> None:
         """The current target is done: clear what was remembered for it."""
@@ -146,7 +150,7 @@ class KillUse(CardUse):
         self.pick_from, self.pick_areas = None, ""
         self.answer = None
         self.targeted = self.specified = self.no_dodge = self.one_dodge = False
-        self.called = False
+        self.called = self.hurt = self.after_hit = False
 
 
 @dataclass
@@ -272,6 +276,7 @@ class DamageStage(StrEnum):
     BEFORE = "before"
     DEAL = "deal"
     DONE = "done"
+    CHAIN = "chain"  # the same damage goes down the chain, seat by seat
 
 
 @dataclass
@@ -289,6 +294,12 @@ class Damage(Frame):
     then: str | None = None
     stage: DamageStage = DamageStage.BEFORE
     prevented: bool = False
+    nature: str = "normal"  # normal, fire or thunder
+    chain: bool = False  # this damage came down a chain (not the card's own damage)
+    ignore_armor: bool = False  # the Kill that deals it ignores armor (Qinggang Sword)
+    spread: bool = False  # a chained victim took fire or thunder: the chain carries it
+    dealt: int = 0  # the amount dealt, which the chain copies
+    queue: list[int] = field(default_factory=list)  # chained seats still to take it
 
     def set_stage(self, stage: str) -> None:
         self.stage = DamageStage._value2member_map_[stage]  # type: ignore[assignment]

@@ -34,7 +34,7 @@ from eventsourcing.domain import event
 
 from domain.game import InvalidSetup, Viewer, check_seating, pick, seat_outcome
 from domain.sanguosha.actions import NotAChoice, WrongAction, match
-from domain.sanguosha.cards import DECK_SIZE
+from domain.sanguosha.cards import DECKS, NAME, SIX_SWORDS, WEAPON
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame, _modifiers
 from domain.sanguosha.frames import Frame, ShowAsk, Shown, SkillEffect, Trigger
@@ -62,9 +62,14 @@ OPTIONS = {
     "bonus": "'ask': the bonuses for showing both generals may be declined; 'auto': taken",
     "victory": "'house': hidden survivors count by the kingdom they would join; 'seed': "
                "no fixed kingdom, no win",
+    "deck": "'kingdom_wars' (default for new games): the Kingdom Wars deck, ids 108..215; "
+            "'identity': the identity deck, ids 0..107 (every game stored before the option)",
     "skills": "true (default): the generals have their Kingdom Wars skills (rules 4); "
               "false: generals without skills, as before",
 }
+#: ``deck`` option: the deck a new table deals, and the one stored games (created before
+#: the option) replay with
+NEW_DECK, STORED_DECK = "kingdom_wars", "identity"
 #: the asks of this mode, answered by ``_mode_answers``
 MODE_ASKS = frozenset({"show", "pair", "fish"})
 #: ``GeneralsShown.reason`` of each way to show: the start-of-turn step, using a skill of
@@ -132,6 +137,8 @@ def check_options(players: list[str], options: Any) -> dict[str, Any]:
     for name, allowed in (("bonus", BONUS_MODES), ("victory", VICTORY_RULES)):
         if name in options and options[name] not in allowed:
             raise InvalidSetup(f"{name} is one of {list(allowed)}, not {options[name]!r}")
+    if "deck" in options and options["deck"] not in DECKS:
+        raise InvalidSetup(f"deck is one of {sorted(DECKS)}, not {options['deck']!r}")
     cap = options.get("turn_cap")
     if cap is not None and (type(cap) is not int or cap < 1):
         raise InvalidSetup("turn_cap is a positive integer")
@@ -172,6 +179,8 @@ class HegemonyGame(SanguoshaGame):
         k = options.get("candidates", 4)
         # people keep their hands from each other: every window asks every living seat
         options.setdefault("ask_everyone", "human" in seats)
+        options.setdefault("deck", NEW_DECK)
+        ids = DECKS[options["deck"]]
         redeals: list[tuple[int, list[str], list[str]]] = []
         if candidates is None:
             pool = list(IDS)
@@ -202,10 +211,11 @@ class HegemonyGame(SanguoshaGame):
         elif not 0 <= first < n:
             raise InvalidSetup(f"first is a seat 0..{n - 1}")
         if deck is None:
-            deck = list(range(DECK_SIZE))
+            deck = list(ids)
             rng.shuffle(deck)
-        elif sorted(deck) != list(range(DECK_SIZE)):
-            raise InvalidSetup("deck must be an order of the 108 card ids")
+        elif sorted(deck) != list(ids):
+            raise InvalidSetup(f"deck must be an order of the 108 card ids {ids[0]}..{ids[-1]} "
+                               f"(the {options['deck']} deck)")
         game = cls.under_rules(cls.rules_version if rules is None else rules,
                                players=list(players), options=options, agents=seats)
         game._candidates_dealt(candidates=dealt)
@@ -219,6 +229,11 @@ class HegemonyGame(SanguoshaGame):
     def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
         self._init_table(players, options, agents)
         n = len(players)
+        if options.get("deck", STORED_DECK) == "kingdom_wars":
+            # the Kingdom Wars deck's armor, chains and Wine act through the skill
+            # engine's frames (damage, judgments), so its tables always take those paths
+            self.kw_deck = True
+            self.set_skills(self.skills)
         self.candidates: list[list[str]] = [[] for _ in range(n)]
         self.generals: list[list[str]] = [[] for _ in range(n)]  # [head, deputy] once chosen
         self.shown: list[list[bool]] = [[False, False] for _ in range(n)]
@@ -292,6 +307,30 @@ class HegemonyGame(SanguoshaGame):
     def first_seat(self) -> int:
         return self.first
 
+    # --- sides, as the Kingdom Wars deck's cards ask (kingdom-wars-deck.md) -------------
+    def same_side(self, a: int, b: int) -> bool:
+        """Both shown, neither a careerist, one kingdom (a careerist's side is its own
+        seat's, so two careerists are never on one side)."""
+        side = self.side[a]
+        return side is not None and side == self.side[b] and not side.startswith(CAREERIST)
+
+    def has_shown(self, seat: int) -> bool:
+        return any(self.shown[seat])
+
+    def hidden_generals(self, seat: int) -> list[str]:
+        return self.hidden(seat) if self.generals[seat] else []
+
+    def general_of(self, seat: int, which: str) -> str:
+        return self.generals[seat][0 if which == HEAD else 1]
+
+    def range_bonus(self, seat: int) -> int:
+        """Six Swords: every other living player on its wearer's side reaches 1 further."""
+        if not self.kw_deck:
+            return 0
+        return 1 if any(s != seat and self.alive[s] and self.same_side(s, seat)
+                        and self.equip[s][WEAPON] is not None
+                        and NAME[self.equip[s][WEAPON]] == SIX_SWORDS  # type: ignore[index]
+                        for s in range(self.n)) else 0
     # --- skills of hidden generals (generals.md 0.3) ------------------------------------
     def kingdom(self, seat: int) -> str | None:
         """The seat's side once it has shown a general (a kingdom, or ``careerist:<seat>``,

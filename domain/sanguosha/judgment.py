@@ -5,7 +5,16 @@ A judgment turns up the pile's top card; what it means depends on why it was mad
 
 from __future__ import annotations
 
-from domain.sanguosha.cards import DECK, INDULGENCE, LIGHTNING, RED, SUIT, lightning_strikes
+from domain.sanguosha.cards import (
+    CARDS,
+    DECK,
+    INDULGENCE,
+    LIGHTNING,
+    RED,
+    SUIT,
+    SUPPLY_SHORTAGE,
+    lightning_strikes,
+)
 from domain.sanguosha.skill import JUDGE_RULES
 
 #: a heart of each number: how a spade reads where spades count as hearts (Hongyan)
@@ -13,13 +22,16 @@ _HEART_OF = {c.number: c.id for c in reversed(DECK) if c.suit == "H"}
 
 
 def judge_result(reason: str, card: int, spades_are_hearts: bool = False) -> bool:
-    """A judgment's result: Indulgence takes effect unless ♥; Lightning strikes on ♠2-9;
+    """A judgment's result: Indulgence takes effect unless ♥, Supply Shortage unless ♣;
+    Lightning strikes on ♠2-9;
     a skill's judgment as the skill says (``skill.JUDGE_RULES``); else red. Where the
     judged seat's spades count as hearts, a spade is read as the heart of its number."""
     if spades_are_hearts and SUIT[card] == "S":
-        card = _HEART_OF[DECK[card].number]
+        card = _HEART_OF[CARDS[card].number]
     if reason == INDULGENCE:
         return SUIT[card] != "H"
+    if reason == SUPPLY_SHORTAGE:
+        return SUIT[card] != "C"
     if reason == LIGHTNING:
         return lightning_strikes(card)
     rule = JUDGE_RULES.get(reason)

@@ -12,21 +12,28 @@ from typing import Any
 from domain.sanguosha.cards import (
     AMAZING_GRACE,
     ARROWS,
+    AWAIT_EXHAUSTED,
     BARBARIANS,
+    BEFRIEND_ATTACKING,
     COLLATERAL,
     DISMANTLEMENT,
     DUEL,
     EQUIPMENT,
     EX_NIHILO,
+    FIRE_ATTACK,
     INDULGENCE,
+    IRON_CHAIN,
     KILL,
     KIND,
+    KNOWN_BOTH,
     LIGHTNING,
     NAME,
     PEACH,
     PEACH_GARDEN,
     SNATCH,
+    SUPPLY_SHORTAGE,
     WEAPON,
+    WINE,
 )
 from domain.sanguosha.conversions import multi_card
 from domain.sanguosha.distance import attack_range, distances_from, in_range
@@ -34,7 +41,12 @@ from domain.sanguosha.distance import attack_range, distances_from, in_range
 Action = dict[str, Any]
 
 #: cards used without naming targets (the engine fills them in: self, or everyone)
-UNTARGETED = frozenset({EX_NIHILO, BARBARIANS, ARROWS, PEACH_GARDEN, AMAZING_GRACE, LIGHTNING})
+UNTARGETED = frozenset({EX_NIHILO, BARBARIANS, ARROWS, PEACH_GARDEN, AMAZING_GRACE, LIGHTNING,
+                        AWAIT_EXHAUSTED})
+#: tricks that may be recast (put into the discard pile to draw a card) in the play phase
+RECASTABLE = frozenset({IRON_CHAIN, KNOWN_BOTH})
+#: delayed tricks placed on another player (one of each kind per judgment area)
+_PLACED = (INDULGENCE, SUPPLY_SHORTAGE)
 
 
 #: what a skill grants the current seat's Kills for the rest of its turn (``table.marks``;
@@ -85,7 +97,7 @@ def may_target(table: Any, target: int, name: str) -> bool:
 def kill_targets(table: Any, seat: int) -> list[int]:
     """The seats a Kill of ``seat`` may target now (range and prohibitions)."""
     dist = seat_distances(table, seat)
-    reach = attack_range(table.equip[seat])
+    reach = attack_range(table.equip[seat]) + table.range_bonus(seat)
     return [s for s in range(table.n) if s != seat and table.alive[s] and dist[s] <= reach
             and may_target(table, s, KILL)]
 
@@ -172,7 +184,7 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
     hand = table.hands[seat]
     alive, equip, n = table.alive, table.equip, table.n
     dist = seat_distances(table, seat)
-    reach = attack_range(equip[seat])
+    reach = attack_range(equip[seat]) + table.range_bonus(seat)
     others = [s for s in range(n) if s != seat and alive[s]]
     reachable = [s for s in others if dist[s] <= reach]
     more = table.equip_mod(seat, "extra_targets") or 0
@@ -181,6 +193,7 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
         reachable = others
     granted = turn_mark(table, seat, EXTRA_KILL_TARGETS)
     near = 10**6 if table.mod(seat, "trick_range") else 1
+    supply_near = table.mod(seat, "supply_range") or near
     has_any = {s: bool(table.hands[s] or table.judging[s] or any(c is not None for c in equip[s]))
                for s in others}
     sources: list[tuple[int, str, str | None]] = [(c, NAME[c], None) for c in hand]
@@ -229,12 +242,15 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             for t in others:
                 if may_target(table, t, name):
                     add([t])
-        elif name == INDULGENCE:
+        elif name in _PLACED:
             for t in others:
-                if may_target(table, t, name) and all(
-                        (table.virtual.get(j) or NAME[j]) != INDULGENCE
-                        for j in table.judging[t]):
+                if ((name == INDULGENCE or dist[t] <= supply_near)
+                        and may_target(table, t, name) and all(
+                            (table.virtual.get(j) or NAME[j]) != name
+                            for j in table.judging[t])):
                     add([t])
+        elif name in KW_PLAYS:
+            KW_PLAYS[name](table, seat, others, add)
         elif name == COLLATERAL:
             if collateral_targets is None:
                 collateral_targets = [
@@ -247,6 +263,9 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
         out.extend({"type": "use", str(conv.key): True, "count": conv.count, "from": list(hand),
                     "targets": [t]}
                    for t in reachable if may_target(table, t, KILL))
+    for c in hand:
+        if NAME[c] in RECASTABLE:
+            out.append({"type": "recast", "card": c})
     frame = table.stack[-1]
     for sid in table.skills[seat]:
         sk = SKILLS[sid]
@@ -260,3 +279,48 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
             out.extend(sk.offers(table, seat, frame))
     out.append({"type": "end_play"})
     return out
+
+
+# --- the Kingdom Wars deck's cards ----------------------------------------------------------
+def _wine(table: Any, seat: int, others: list[int], add: Any) -> None:
+    if not table.marks.get("wine"):  # once per turn
+        add()
+
+
+def _iron_chain(table: Any, seat: int, others: list[int], add: Any) -> None:
+    players = [s for s in range(table.n) if table.alive[s] and (
+        s == seat or may_target(table, s, IRON_CHAIN))]
+    for k in (1, 2):
+        for combo in combinations(players, k):
+            add(list(combo))
+
+
+def _fire_attack(table: Any, seat: int, others: list[int], add: Any) -> None:
+    for t in others:
+        if table.hands[t] and may_target(table, t, FIRE_ATTACK):
+            add([t])
+    if len(table.hands[seat]) >= 2:  # yourself, with a card left to show
+        add([seat])
+
+
+def _known_both(table: Any, seat: int, others: list[int], add: Any) -> None:
+    for t in others:
+        if ((table.hands[t] or table.hidden_generals(t))
+                and may_target(table, t, KNOWN_BOTH)):
+            add([t])
+
+
+def _befriend(table: Any, seat: int, others: list[int], add: Any) -> None:
+    if not table.has_shown(seat):
+        return
+    for t in others:
+        if (table.has_shown(t) and not table.same_side(seat, t)
+                and may_target(table, t, BEFRIEND_ATTACKING)):
+            add([t])
+
+
+#: how each card the identity deck lacks lists its uses: (table, seat, others, add)
+KW_PLAYS: dict[str, Any] = {
+    WINE: _wine, IRON_CHAIN: _iron_chain, FIRE_ATTACK: _fire_attack,
+    KNOWN_BOTH: _known_both, BEFRIEND_ATTACKING: _befriend,
+}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.sanguosha import kw_cards
 from domain.sanguosha.cards import (
     AMAZING_GRACE,
     ARMOR,
@@ -32,13 +33,19 @@ from domain.sanguosha.cards import (
     KILL,
     KILLS,
     NAME,
+    NORMAL,
     NULLIFICATION,
     NULLIFICATIONS,
     PEACH,
     PEACH_GARDEN,
     PEACHES,
+    SILVER_LION,
     SNATCH,
+    SUPPLY_SHORTAGE,
+    THUNDER,
+    VINE,
     WEAPON,
+    WINES,
 )
 from domain.sanguosha.conversions import as_cards, multi_card
 from domain.sanguosha.distance import in_range, order_from
@@ -117,6 +124,8 @@ class Resolution:
         skills: list[tuple[str, ...]]
         marks: dict[str, Any]
         virtual: dict[int, str]
+        kw_deck: bool
+        chained: list[bool]
         mods: list[dict[str, Any]]
 
         def mod(self, seat: int, key: str) -> Any: ...
@@ -350,6 +359,8 @@ class Resolution:
         if st == Stage.SHIELD:
             if self.rules >= 2 and self._at(Point.KILL_EFFECT, tg, f):
                 return None
+            if self.kw_deck and self._at(Point.CARD_EFFECT, tg, f):  # the Vine
+                return None
             st = Stage.DODGE_ASK
         if st == Stage.DODGE_ASK:
             if f.no_dodge:  # Tieqi: no Dodge against this Kill
@@ -377,8 +388,13 @@ class Resolution:
                 f.hit_checked = True
                 if self._at(Point.KILL_HIT, u, f):
                     return None
-            self._deal(tg, u, 1 + self._damage_bonus(u, f), f.cards, KILL, "next")
+            self._deal(tg, u, 1 + self._damage_bonus(u, f) + f.drank, f.cards, KILL, "next",
+                       nature=f.nature, ignore_armor=f.ignore_armor)
         elif st == Stage.NEXT:
+            if f.hurt and not f.after_hit:
+                f.after_hit = True
+                if self._at(Point.KILL_DAMAGED, u, f):
+                    return None
             f.next_target()
         return None
 
@@ -391,15 +407,18 @@ class Resolution:
         return False
 
     def _deal(self, seat: int, source: int | None, n: int, cards: list[int], reason: str,
-              then: str | None) -> None:
+              then: str | None, nature: str = NORMAL, ignore_armor: bool = False) -> None:
         """Damage is due. At a table with skills it first goes through a ``Damage`` frame,
-        where the source's and the victim's skills may change it before it is dealt."""
+        where the source's and the victim's skills may change it before it is dealt.
+        Fire and thunder damage (``nature``) exist only with the Kingdom Wars deck, whose
+        tables always take the skill engine's paths."""
         if not self.skilled:
             self.due = {"k": "damage", "seat": seat, "source": source, "n": n,
                         "cards": list(cards), "reason": reason, "then": then}
             return
         self.stack.append(Damage(victim=seat, source=source, amount=n, cards=list(cards),
-                                 reason=reason, then=then))
+                                 reason=reason, then=then, nature=nature,
+                                 ignore_armor=ignore_armor))
 
     def _step_damage(self, f: Damage) -> None:
         if f.stage == DamageStage.BEFORE:
@@ -411,12 +430,31 @@ class Resolution:
             if pushed:
                 return
         if f.stage == DamageStage.DEAL and not f.prevented and f.amount > 0:
+            if self.kw_deck and not f.ignore_armor:
+                f.amount = armored_damage(self.equip[f.victim][1], f.amount, f.nature)
             self.due = {"k": "damage", "seat": f.victim, "source": f.source, "n": f.amount,
-                        "cards": list(f.cards), "reason": f.reason, "then": "done"}
+                        "cards": list(f.cards), "reason": f.reason, "then": "done",
+                        "nature": f.nature, "chain": f.chain}
             return
+        if f.stage == DamageStage.DONE and f.spread:
+            # the chained seats take the same damage in turn (QSanguosha: DamageComplete)
+            f.stage = DamageStage.CHAIN
+            f.queue = [s for s in order_from(self.current, self.n)
+                       if s != f.victim and self.alive[s] and self.chained[s]]
+        if f.stage == DamageStage.CHAIN:
+            while f.queue:
+                s = f.queue.pop(0)
+                if self.alive[s] and self.chained[s]:
+                    self.stack.append(Damage(victim=s, source=f.source, amount=f.dealt,
+                                             cards=list(f.cards), reason=f.reason,
+                                             nature=f.nature, chain=True))
+                    return
         self.stack.pop()
         if f.then is not None:
-            self.stack[-1].set_stage(f.then)
+            below = self.stack[-1]
+            below.set_stage(f.then)
+            if isinstance(below, KillUse) and f.dealt:
+                below.hurt = True
 
     def _double(self, user: int, name: str) -> bool:
         """Wushuang: the user's card needs two answers."""
@@ -470,6 +508,8 @@ class Resolution:
                 f.index += 1
                 return None
             name = f.name
+            if self.kw_deck and f.window is None and self._at(Point.CARD_EFFECT, tg, f):
+                return None  # the Vine: no effect, no window
             r = self._window(f, name, tg)
             if r is None:
                 return None
@@ -613,25 +653,29 @@ class Resolution:
                 return
             if not r:
                 self.due = {"k": "judge", "seat": owner, "reason": name, "then": "judged"}
-            elif name == INDULGENCE:
+            elif name in (INDULGENCE, SUPPLY_SHORTAGE):
                 self.judging[owner].remove(card)
                 self.discard.append(card)
                 self.stack.pop()
             else:
                 self.due = {"k": "pass_lightning", "seat": owner, "card": card, "then": "done"}
         elif st == DelayedStage.JUDGED:
-            if name == INDULGENCE:
+            if name in (INDULGENCE, SUPPLY_SHORTAGE):
                 self.judging[owner].remove(card)
                 self.discard.append(card)
-                if f.result:
+                if f.result and name == INDULGENCE:
                     self.skip_play = True
+                elif f.result:
+                    self.marks["skip_draw"] = True
                 self.stack.pop()
             elif f.result:
                 self.judging[owner].remove(card)
                 # with skills the Lightning stays on the table while it deals its damage,
                 # so Jianxiong may take it (FreeKill, QSanguosha); discarded when done
                 (self.flight if self.skilled else self.discard).append(card)
-                self._deal(owner, None, 3, [card], name, "done")
+                # the Kingdom Wars deck's Lightning deals thunder damage (QSanguosha)
+                self._deal(owner, None, 3, [card], name, "done",
+                           nature=THUNDER if self.kw_deck else NORMAL)
             else:
                 self.due = {"k": "pass_lightning", "seat": owner, "card": card, "then": "done"}
         else:
@@ -656,7 +700,8 @@ class Resolution:
             if skilled and not everyone and self._peach_barred(s, v):
                 continue
             if alive[s] and s not in passed and (everyone or not PEACHES.isdisjoint(hands[s])
-                                                 or (skilled and self.holds(s, PEACH))):
+                                                 or (skilled and self.holds(s, PEACH))
+                                                 or (s == v and not WINES.isdisjoint(hands[s]))):
                 f.wait(s, "peach")
                 return
         self.due = {"k": "died", "seat": v, "source": f.source}
@@ -786,6 +831,24 @@ _USE_CLASS: dict[str, type[CardUse]] = {
     PEACH_GARDEN: PeachGardenUse, AMAZING_GRACE: GraceUse, EX_NIHILO: ExNihiloUse,
     PEACH: PeachUse, DISMANTLEMENT: TakeUse, SNATCH: TakeUse, COLLATERAL: CollateralUse,
 }
+
+
+def armored_damage(armor: int | None, amount: int, nature: str) -> int:
+    """What the victim's armor makes of a damage (Kingdom Wars deck): the Vine adds 1 to
+    fire damage, the Silver Lion caps any damage at 1."""
+    if armor is None:
+        return amount
+    name = NAME[armor]
+    if name == VINE and nature == "fire":
+        return amount + 1
+    if name == SILVER_LION and amount > 1:
+        return 1
+    return amount
+
+
+# the Kingdom Wars deck's own cards
+_STEPS.update(kw_cards.STEPS)
+_USE_CLASS.update(kw_cards.USE_CLASS)
 
 
 def new_use(name: str, user: int, cards: list[int], targets: list[int]) -> CardUse:

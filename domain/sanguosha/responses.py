@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.sanguosha import kw_cards
 from domain.sanguosha.cards import (
     DODGES,
     KILL,
     KILLS,
     NULLIFICATIONS,
     PEACHES,
+    WINES,
 )
 from domain.sanguosha.conversions import as_cards, multi_card
 from domain.sanguosha.frames import CardUse, DiscardPhase, Frame, SkillEffect, Trigger
@@ -42,6 +44,7 @@ ASKS = {
     "collateral": "Kill the named player, or give your weapon away",
     "double_swords": "Double Swords: discard a hand card, or let the attacker draw",
     "skill": "use a skill now (or decline)",
+    **kw_cards.ASKS,
 }
 
 
@@ -116,6 +119,9 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
         out = _cards_of(hand, PEACHES)
         if table.skilled:
             out += converted(table, seat, "peach")
+        dying = getattr(f, "victim", None)
+        if seat == dying:  # Wine saves oneself only
+            out += _cards_of(hand, WINES)
         return out + [DECLINE]
     if ask == "collateral":
         return kills(table, seat, use=True) + [DECLINE]
@@ -132,4 +138,6 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
     if ask == "grace":
         assert isinstance(f, CardUse)
         return [{"type": "choose", "card": c} for c in f.revealed]
+    if ask in kw_cards.ASKS:
+        return kw_cards.answers(table, seat, f)
     raise AssertionError(f"unknown ask {ask!r}")

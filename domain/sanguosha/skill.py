@@ -65,6 +65,14 @@ class Point(StrEnum):
     JUDGE_PHASE = "judge_phase"  # the owner's judgment phase would begin (Shensu, Qiaobian)
     OTHER_END = "other_end"  # another seat's end phase begins (Xiaoguo)
     OTHER_DISCARD_END = "other_discard_end"  # another seat's discard phase ended (Guzheng)
+    CARD_EFFECT = "card_effect"  # before a Kill or area trick takes effect on the owner
+    # (armor: the Vine)
+    KILL_DAMAGED = "kill_damaged"  # the owner's Kill dealt its damage (Triblade)
+
+
+#: the points where only equipment acts (applied in place, see ``Skill.apply``)
+EQUIPMENT_POINTS = frozenset({Point.KILL_EFFECT, Point.DODGED, Point.KILL_HIT,
+                              Point.CARD_EFFECT, Point.KILL_DAMAGED})
 
 
 class Kind(StrEnum):
@@ -206,11 +214,11 @@ def register_kw(general: str, *skills: Skill) -> None:
 
 
 def register_equipment(card_name: str, skill: Skill) -> None:
-    from domain.sanguosha.cards import DECK
+    from domain.sanguosha.cards import CARDS
 
     SKILLS[skill.id] = skill
     EQUIPMENT_SKILLS[card_name] = skill
-    SKILL_OF_CARD[:] = [EQUIPMENT_SKILLS.get(c.name) for c in DECK]
+    SKILL_OF_CARD[:] = [EQUIPMENT_SKILLS.get(c.name) for c in CARDS]
     KEYED.update({conv.key: conv.to for conv in skill.conversions if conv.key is not None})
 
 

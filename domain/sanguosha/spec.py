@@ -9,10 +9,17 @@ from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
 from domain.sanguosha.engine import SanguoshaGame
 from domain.sanguosha.generals import ROSTER
-from domain.sanguosha.hegemony import BONUS_MODES, CANDIDATES, VICTORY_RULES, HegemonyGame
+from domain.sanguosha.hegemony import (
+    BONUS_MODES,
+    CANDIDATES,
+    NEW_DECK,
+    STORED_DECK,
+    VICTORY_RULES,
+    HegemonyGame,
+)
 from domain.sanguosha.identity import TEN_PLAYER_TABLES, IdentityGame
 from domain.sanguosha.skill import GENERAL_SKILLS, KW_SKILLS, SKILLS
-from domain.sanguosha.text import SanguoshaNarrator, catalogue
+from domain.sanguosha.text import SanguoshaNarrator, catalogue, every_card
 from domain.spec import GameSpec, Option
 
 TURN_CAP = Option("turn_cap", int, SanguoshaGame.default_turn_cap,
@@ -52,9 +59,16 @@ def identity_audit(facts: list[Fact]) -> Recount:
 
 def hegemony_audit(facts: list[Fact]) -> Recount:
     """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game whose
-    generals have no skills (rules before 4, or the option ``skills`` off); it knows no
-    skill, so a game with skills keeps the engine-side recount, which says so."""
+    generals have no skills (rules before 4, or the option ``skills`` off) dealt the
+    identity deck; it knows no skill and not the Kingdom Wars deck (option ``deck``, the
+    default for new tables), so such a game keeps the engine-side recount, which says so."""
     options = (facts[0].data.get("options") or {}) if facts else {}
+    if options.get("deck", STORED_DECK) == NEW_DECK:  # the Kingdom Wars deck: not yet
+        recount = audit.recount(facts, "hegemony")
+        recount.unjudged = ("the Kingdom Wars deck (fire and thunder damage, chains, Wine, "
+                            "its tricks and equipment): the independent referee does not "
+                            "judge it yet")
+        return recount
     if audit.rules_of(facts) >= 4 and options.get("skills", True) is not False and any(
             f.type == "GeneralsShown" and any(g in KW_SKILLS for g in f.data.get("generals", ()))
             for f in facts):
@@ -109,6 +123,12 @@ HEGEMONY = GameSpec(
                "they would join and are shown at the end; 'seed': a player whose kingdom "
                "is not fixed cannot win, so play goes on until every survivor has shown",
                choices=VICTORY_RULES),
+        Option("deck", str, NEW_DECK,
+               "'kingdom_wars' (QSanguosha-For-Hegemony's standard package: Fire and "
+               "Thunder Kills, Wine, Iron Chain, Fire Attack, the Kingdom Wars tricks and "
+               "equipment; card ids 108..215) or 'identity' (the identity deck, ids "
+               "0..107, as games stored before this option were dealt)",
+               choices=("kingdom_wars", "identity")),
         TURN_CAP, ASK_EVERYONE,
         Option("skills", bool, True,
                "true: the generals have their Kingdom Wars skills (a hidden general's "
@@ -117,6 +137,6 @@ HEGEMONY = GameSpec(
     ),
     referee=hegemony_audit,
     narrator=hegemony_narrator(),
-    cards=catalogue,
+    cards=every_card,
     rules="docs/rules/kingdom-wars.md",
 )

@@ -21,12 +21,17 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.narration import EventView, Move, Narrator, plain_line, seat_name
-from domain.sanguosha.cards import DECK, SLOT, SLOT_NAMES, SUIT_SYMBOL
+from domain.sanguosha.cards import CARDS, DECK, KW_IDS, NATURE, SLOT, SLOT_NAMES, SUIT_SYMBOL
 
 #: card names whose title is not the one card's (the horses have three names each)
 _TITLES = {"plus_horse": "+1 horse", "minus_horse": "−1 horse"}
-CARD_TITLES = {c.name: _TITLES.get(c.name, c.title) for c in DECK}
-CARD_KINDS = {c.name: c.kind for c in DECK}
+#: each card name's title: the identity deck's first, then the names only the Kingdom Wars
+#: deck has (a Fire Kill's name is "kill": its own card's label says "Fire Kill")
+CARD_TITLES: dict[str, str] = {}
+CARD_KINDS: dict[str, str] = {}
+for _c in CARDS:
+    CARD_TITLES.setdefault(_c.name, _TITLES.get(_c.name, _c.title))
+    CARD_KINDS.setdefault(_c.name, _c.kind)
 #: asks whose window goes round the table and whose declines are folded into one line
 WINDOWS = {"nullify": "nullification", "peach": "peach"}
 SIDES = {"lord": "The lord and the loyalists win", "rebels": "The rebels win",
@@ -34,7 +39,7 @@ SIDES = {"lord": "The lord and the loyalists win", "rebels": "The rebels win",
 #: reasons told in the engine's words, and how they read
 REASONS = {"draw_phase": "", "discard_phase": "", "reward": "reward for a kill",
            "penalty": "penalty for killing a loyalist", "turn_end": "end of turn",
-           "judgment": "judgment", "used": "", "responded": ""}
+           "judgment": "judgment", "used": "", "responded": "", "recast": "recast"}
 #: (reason, result) → what a judgment card meant
 JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("indulgence", False): "a heart: Indulgence is escaped",
@@ -45,7 +50,9 @@ JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("leiji", True): "a spade: Leiji strikes",
              ("leiji", False): "not a spade: Leiji misses",
              ("beige", True): "red: heal (♥) or draw two (♦)",
-             ("beige", False): "black: the source discards two (♣) or turns over (♠)"}
+             ("beige", False): "black: the source discards two (♣) or turns over (♠)",
+             ("supply_shortage", True): "Supply Shortage takes effect",
+             ("supply_shortage", False): "a club: Supply Shortage is escaped"}
 #: events that only keep the engine's books: never a line of their own
 QUIET = frozenset({"DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
                    "Picked", "CandidatesDealt"})
@@ -53,17 +60,29 @@ QUIET = frozenset({"DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
 
 def card_info(card: int) -> dict[str, Any]:
     """One card as a person reads it (the shape the skill engine's views use)."""
-    c = DECK[card]
+    c = CARDS[card]
     out: dict[str, Any] = {"id": c.id, "name": c.name, "title": c.title, "suit": c.suit,
                            "number": c.number, "kind": c.kind, "label": c.label()}
     if SLOT[card] is not None:
         out["slot"] = SLOT_NAMES[SLOT[card]]  # type: ignore[index]
+    if NATURE[card] != "normal":
+        out["nature"] = NATURE[card]
     return out
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """The 108 cards by id: name, title, suit, number, kind, slot, label."""
+    """The identity deck's 108 cards by id: name, title, suit, number, kind, slot, label."""
     return [card_info(c.id) for c in DECK]
+
+
+def every_card() -> list[dict[str, Any]]:
+    """Both decks, ids 0..215: what a Kingdom Wars table may deal (option ``deck``)."""
+    return [card_info(c.id) for c in CARDS]
+
+
+def kw_catalogue() -> list[dict[str, Any]]:
+    """The Kingdom Wars deck's 108 cards, ids 108..215."""
+    return [card_info(c) for c in KW_IDS]
 
 
 #: keys under which views and events hold card ids (a seat number is never under these)
@@ -86,7 +105,7 @@ def named_cards(data: Any) -> dict[str, dict[str, Any]]:
             for inner in value:
                 walk(inner, under_card_key)
         elif (under_card_key and isinstance(value, int) and not isinstance(value, bool)
-              and 0 <= value < len(DECK)):
+              and 0 <= value < len(CARDS)):
             found.add(value)
 
     walk(data, False)
@@ -94,8 +113,8 @@ def named_cards(data: Any) -> dict[str, dict[str, Any]]:
 
 
 def card_label(card: Any) -> str:
-    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(DECK):
-        return DECK[card].label()
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(CARDS):
+        return CARDS[card].label()
     return "a card"
 
 
@@ -147,7 +166,13 @@ ASKS = {"skill": "use {skill}?", "play": "play phase", "discard": "discard",
         "pindian": "choose a hand card, face down, for the pindian",
         "yinghun": "discard cards (Yinghun)",
         "haoshi": "give half your hand to a player with the fewest cards (Haoshi)",
-        "guzheng": "take the other discarded cards? (Guzheng)"}
+        "guzheng": "take the other discarded cards? (Guzheng)",
+        "show_card": "show a hand card (Fire Attack)",
+        "fire_attack": "discard a card of the shown suit for 1 fire damage? (Fire Attack)",
+        "await_discard": "discard two cards (Await Exhausted)",
+        "known_both": "look at the hand or a hidden general (Known Both)",
+        "feather_fan": "make the Kill a Fire Kill? (Feather Fan)",
+        "triblade": "discard a card to deal 1 damage next to the target? (Triblade)"}
 #: how a card made by a conversion reads: "as a Kill", "as Indulgence"
 _ARTICLE = {"kill": "a ", "dodge": "a ", "peach": "a "}
 
@@ -352,7 +377,7 @@ class _Story:
             return (f"{cards_text(cards)} as {_ARTICLE.get(name or '', '')}{title(name)}"
                     f" ({self.narrator.word(converted)})")
         if cards and len(cards) == 1 and not skill and isinstance(cards[0], int) and \
-                0 <= cards[0] < len(DECK) and (name is None or DECK[cards[0]].name == name):
+                0 <= cards[0] < len(CARDS) and (name is None or CARDS[cards[0]].name == name):
             return card_label(cards[0])
         made = title(name)
         if skill:
@@ -371,7 +396,7 @@ class _Story:
         if named is not None and named[0] == seat and named[1] == list(cards or []):
             return named[2]
         if not (self.skilled and cards and len(cards) == 1 and isinstance(cards[0], int)
-                and 0 <= cards[0] < len(DECK) and DECK[cards[0]].name != name):
+                and 0 <= cards[0] < len(CARDS) and CARDS[cards[0]].name != name):
             return None
         general = self.generals[seat] if isinstance(seat, int) and \
             0 <= seat < len(self.generals) else None
@@ -537,7 +562,8 @@ class _Story:
         if e["type"] == "Responded" and d.get("seat") == target and d.get("name") == "dodge":
             dodge = self.used_card('dodge', d.get('cards'), d.get('skill'), target)
             return f"{text} — dodged ({dodge})", j
-        if e["type"] == "Damaged" and d.get("seat") == target and d.get("reason") == "kill":
+        if e["type"] in ("Damaged", "NatureDamaged") and d.get("seat") == target \
+                and d.get("reason") == "kill":
             self.set_hp(target, -d.get("amount", 0))
             return f"{text} — hit for{_amount(d)}{self.health(target)}", j
         return text, i
@@ -555,7 +581,7 @@ class _Story:
             return f"{who} {verb} {card}", i
         if name == "dodge":
             return f"{who} dodges with {card}", i
-        if name == "peach" and self.dying is not None:
+        if name in ("peach", "wine") and self.dying is not None:
             if seat == self.dying:
                 return f"{who} eats {card}", i
             return f"{who} gives {self.who(self.dying)} {card}", i
@@ -823,6 +849,40 @@ class _Story:
         return (f"{self.who(seat)} takes{_amount(d)}{by}{self.reason(d.get('reason'))}"
                 f"{self.health(seat) if isinstance(seat, int) else ''}"), i
 
+    def on_NatureDamaged(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        """Fire or thunder damage; "down the chain" when a chained seat passed it on."""
+        text, i = self.on_Damaged(d, i)
+        return (text or "") + (" (down the chain)" if d.get("chain") else ""), i
+
+    def on_KillBlocked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))}'s {card_label(d.get('armor'))} stops the Kill"), i
+
+    def on_EffectBlocked(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))}'s {card_label(d.get('armor'))} stops "
+                f"{title(d.get('name'))}"), i
+
+    # --- the Kingdom Wars deck ------------------------------------------------------------
+    def on_ChainToggled(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        state = "chained" if d.get("chained") else "unchained"
+        return f"{self.who(d.get('seat'))} is {state}", i
+
+    def on_CardRecast(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return f"{self.who(d.get('seat'))} recasts {card_label(d.get('card'))}", i
+
+    def on_CardShown(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} shows {card_label(d.get('card'))}"
+                f"{self.reason(d.get('reason'))}"), i
+
+    def on_KnownBothSeen(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        choice, seen = d.get("choice"), d.get("seen")
+        whose = f"{self.who(d.get('target'))}'s"
+        what = "hand" if choice == "hand" else f"hidden {choice}"
+        text = f"{self.who(d.get('seat'))} looks at {whose} {what} (Known Both)"
+        if seen is not None:  # only the user's view shows what was seen
+            text += ": " + (cards_text(seen) if choice == "hand"
+                            else ", ".join(self.narrator.word(g) for g in seen))
+        return text, i
+
     def on_HpLost(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         seat = d.get("seat")
         if isinstance(seat, int):
@@ -892,11 +952,13 @@ def _judge(reason: Any, card: Any) -> bool | None:
     """What a judgment card means for its reason, from the card alone (the rules of
     docs/rules: Indulgence escaped on ♥, Lightning on ♠2–9, Ganglie on any but ♥,
     Luoshen on black, the rest on red); None for a card not shown."""
-    if not (isinstance(card, int) and 0 <= card < len(DECK)):
+    if not (isinstance(card, int) and 0 <= card < len(CARDS)):
         return None
-    c = DECK[card]
+    c = CARDS[card]
     if reason == "indulgence":
         return c.suit != "H"
+    if reason == "supply_shortage":
+        return c.suit != "C"
     if reason == "lightning":
         return c.suit == "S" and 2 <= c.number <= 9
     if reason == "ganglie":

@@ -19,6 +19,7 @@ from domain.referee.hegemony import referee
 from domain.sanguosha.actions import concretize
 from domain.sanguosha.bots import HEGEMONY_POLICIES
 from domain.sanguosha.hegemony import HegemonyGame
+from domain.sanguosha.spec import hegemony_audit
 from domain.simulate import play_out
 from service.hall import GameHall
 from tests.referee.seated import assert_agrees, audit_seated_games
@@ -36,8 +37,10 @@ def facts_of(game: HegemonyGame) -> list[Fact]:
 def random_game(seed: int) -> HegemonyGame:
     rng = random.Random(seed)
     n = rng.randint(4, 10)
+    # the referee judges tables dealt the identity deck, generals without skills (the
+    # Kingdom Wars deck is not known to it yet: test_kingdom_wars_deck_games_are_reported_...)
     options: dict[str, Any] = {"candidates": rng.choice([k for k in (4, 5, 7) if n * k <= 60]),
-                               "skills": False}  # the referee knows no skill
+                               "skills": False, "deck": "identity"}
     if rng.random() < 0.3:
         options["ask_everyone"] = True
     if rng.random() < 0.2:
@@ -76,6 +79,23 @@ def test_the_referee_agrees_with_the_engine_on_thousands_of_games() -> None:
 def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
     """The service's path, on a SQLite file and a PostgreSQL schema (tests/conftest.py)."""
     audit_seated_games(hall, "hegemony", 6, size=lambda seed: 4 + seed,
-                       bots=sorted(HEGEMONY_POLICIES), options={"turn_cap": 60, "skills": False},
+                       bots=sorted(HEGEMONY_POLICIES),
+                       options={"turn_cap": 60, "skills": False, "deck": "identity"},
                        move=lambda game, seat, rng: concretize(
                            rng.choice(game.legal_actions(seat)), rng))
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kingdom_wars_deck_games_are_reported_unjudged(seed: int) -> None:
+    """A table dealt the Kingdom Wars deck (the default) plays cards this referee does not
+    know: the audit says the rules were not checked and recounts the figures on the
+    engine's side, and those agree with the game (nothing is skipped in silence)."""
+    rng = random.Random(seed)
+    n = 4 + seed
+    game = HegemonyGame.new([f"p{i}" for i in range(n)], {}, rng=rng)
+    assert game.options["deck"] == "kingdom_wars"
+    play_out(game, [HEGEMONY_POLICIES["kingdom" if seed % 2 else "random"]] * n, rng)
+    judged = hegemony_audit(facts_of(game))
+    assert judged.unjudged is not None and "Kingdom Wars deck" in judged.unjudged
+    assert judged.agrees, judged.differences()
+    identity_deck = random_game(seed)
+    assert hegemony_audit(facts_of(identity_deck)).unjudged is None

@@ -19,11 +19,12 @@ from tests.referee.forger import Body, audited, forge, is_, named
 
 
 def finished_game(hall: GameHall) -> tuple[UUID, str]:
-    """A 6-seat game of random bots with a careerist in it, played out and stored."""
+    """A 6-seat game of random bots with a careerist in it, played out and stored (dealt
+    the identity deck: the Kingdom Wars deck is not judged by the referee yet)."""
     # rules 3 (generals without skills): the game the referee judges, as the hall would
     # create it (games with Kingdom Wars skills keep the engine-side recount)
     rng = random.Random(17)
-    options = registry.spec("hegemony").check_options(None)
+    options = registry.spec("hegemony").check_options({"deck": "identity"})
     game = HegemonyGame.new([f"p{i}" for i in range(6)], options, agents=["random"] * 6,
                             rng=rng, rules=3)
     run_bots(game, rng)

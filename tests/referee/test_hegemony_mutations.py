@@ -34,7 +34,9 @@ def game(seed: int, turn_cap: int | None = None) -> HegemonyGame:
     rng = random.Random(seed)
     n = 4 + seed % 7
     policy = HEGEMONY_POLICIES[sorted(HEGEMONY_POLICIES)[seed % 2]]
-    options: dict[str, Any] = {} if turn_cap is None else {"turn_cap": turn_cap}
+    # the identity deck: the deck this referee judges
+    options: dict[str, Any] = {"deck": "identity"} if turn_cap is None else {
+        "turn_cap": turn_cap, "deck": "identity"}
     g = HegemonyGame.new([f"p{s}" for s in range(n)], options, rng=rng, rules=3)  # no skills
     return play_out(g, [policy] * n, rng)  # type: ignore[return-value]
 

@@ -39,7 +39,8 @@ def htable(
     rules: int | None = None,
 ) -> HegemonyGame:
     """Given: ``len(picks)`` seats whose heads and deputies are ``picks`` (under an older
-    ``rules`` version if given)."""
+    ``rules`` version if given). The deck is the identity deck unless ``options`` say
+    ``{"deck": "kingdom_wars"}``; card specs name cards of that deck."""
     n = len(picks)
     used = {g for pair in picks for g in pair}
     spare = [g for g in IDS if g not in used]
@@ -48,11 +49,12 @@ def htable(
     for head, deputy in picks:
         extra = [spare.pop() for _ in range(k - 2)]
         candidates.append([head, deputy, *extra])
-    base: dict[str, Any] = {"ask_everyone": False}
+    base: dict[str, Any] = {"ask_everyone": False, "deck": "identity"}
     if not WITH_SKILLS[0]:
         base["skills"] = False
-    game = HegemonyGame.new([f"p{i}" for i in range(n)], {**base, **(options or {})},
-                            rng=random.Random(0), deck=deck_for(hands, pile, n),
+    options = {**base, **(options or {})}
+    game = HegemonyGame.new([f"p{i}" for i in range(n)], options,
+                            rng=random.Random(0), deck=deck_for(hands, pile, n, options["deck"]),
                             candidates=candidates, first=first, rules=rules)
     for seat, (head, deputy) in enumerate(picks):
         act(game, seat, type="choose_generals", head=head, deputy=deputy)

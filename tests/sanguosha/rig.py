@@ -17,20 +17,23 @@ import pytest
 from eventsourcing.domain import event
 
 from domain.game import IllegalAction
-from domain.sanguosha.cards import DECK, DECK_SIZE, NAME
+from domain.sanguosha import cards_hegemony
+from domain.sanguosha.cards import DECK, DECKS, KW_OFFSET, NAME
 from domain.sanguosha.identity import IdentityGame
 
-#: a card: an id, a name ("kill": the first free one), or (name, suit, number)
+#: a card: an id, a name ("kill": the first free one), or (name, suit, number). In the
+#: Kingdom Wars deck the names are cards_hegemony's ("fire_kill", "thunder_kill" apart)
 Spec = int | str | tuple[str, str, int]
-RESPONSIVE = {"kill", "dodge", "peach", "nullification"}
+RESPONSIVE = {"kill", "dodge", "peach", "nullification", "kingdom_nullification", "wine"}
 ROLES = {
     4: ["lord", "rebel", "loyalist", "renegade"],
     5: ["lord", "rebel", "loyalist", "renegade", "rebel"],
 }
 
 
-def card(spec: Spec, used: set[int] | None = None) -> int:
-    """The id of a card spec (not one of ``used``)."""
+def card(spec: Spec, used: set[int] | None = None, deck: str = "identity") -> int:
+    """The id of a card spec (not one of ``used``) in the ``deck`` ("identity" or
+    "kingdom_wars": global ids 108..215)."""
     used = used or set()
     if isinstance(spec, int):
         return spec
@@ -38,10 +41,12 @@ def card(spec: Spec, used: set[int] | None = None) -> int:
         name, suit, number = spec, None, None
     else:
         name, suit, number = spec
-    for c in DECK:
-        if (c.name == name and c.id not in used and suit in (None, c.suit)
+    kw = deck == "kingdom_wars"
+    offset = KW_OFFSET if kw else 0
+    for c in (cards_hegemony.DECK if kw else DECK):
+        if (c.name == name and c.id + offset not in used and suit in (None, c.suit)
                 and number in (None, c.number)):
-            return c.id
+            return c.id + offset
     raise LookupError(f"no free card {spec!r}")
 
 
@@ -89,16 +94,16 @@ class Gendered(IdentityGame):
 
 
 def deck_for(hands: dict[int, Sequence[Spec]] | None, pile: Sequence[Spec | None],
-             n: int) -> list[int]:
+             n: int, deck_name: str = "identity") -> list[int]:
     """A full deck order: seat i's four cards at 4i..4i+3 (padded with fillers), then the
-    pile from its top."""
+    pile from its top (``deck_name``: "identity" or "kingdom_wars")."""
     hands = hands or {}
     used: set[int] = set()
     chosen: dict[int, list[int]] = {}
     for seat, specs in hands.items():
         chosen[seat] = []
         for spec in specs:
-            c = card(spec, used)
+            c = card(spec, used, deck_name)
             used.add(c)
             chosen[seat].append(c)
     top: list[int | None] = []
@@ -106,10 +111,10 @@ def deck_for(hands: dict[int, Sequence[Spec]] | None, pile: Sequence[Spec | None
         if spec is None:  # any inert card
             top.append(None)
             continue
-        c = card(spec, used)
+        c = card(spec, used, deck_name)
         used.add(c)
         top.append(c)
-    free = [c for c in range(DECK_SIZE) if c not in used]
+    free = [c for c in DECKS[deck_name] if c not in used]
     fillers = [c for c in free if NAME[c] not in RESPONSIVE]
     rest = [c for c in free if NAME[c] in RESPONSIVE]
     deck: list[int] = []
@@ -120,7 +125,7 @@ def deck_for(hands: dict[int, Sequence[Spec]] | None, pile: Sequence[Spec | None
             mine.append(fillers.pop(0))
         deck += mine
     deck += [fillers.pop() if c is None else c for c in top] + fillers + rest
-    assert len(deck) == DECK_SIZE
+    assert sorted(deck) == list(DECKS[deck_name])
     return deck
 
 

@@ -1,4 +1,5 @@
-"""The deck table: 108 cards exactly as the rules file lists them."""
+"""The card table: the identity deck's 108 cards exactly as the rules file lists them (ids
+0..107), then the Kingdom Wars deck's 108 (ids 108..215, in cards_hegemony's order)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,22 @@ from collections import Counter
 
 import pytest
 
-from domain.sanguosha.cards import DECK, NAME, SLOT, WEAPON_RANGE, color, find, lightning_strikes
+from domain.sanguosha import cards_hegemony as kw
+from domain.sanguosha.cards import (
+    CARDS,
+    DECK,
+    DECKS,
+    KILLS,
+    KW_OFFSET,
+    NAME,
+    NATURE,
+    NULLIFICATIONS,
+    SLOT,
+    WEAPON_RANGE,
+    color,
+    find,
+    lightning_strikes,
+)
 
 COUNTS = {
     "kill": 30, "dodge": 15, "peach": 8, "dismantlement": 6, "snatch": 5, "duel": 3,
@@ -21,7 +37,22 @@ COUNTS = {
 def test_the_deck_has_108_cards_with_stable_ids() -> None:
     assert len(DECK) == 108
     assert [c.id for c in DECK] == list(range(108))
-    assert Counter(NAME) == COUNTS
+    assert Counter(NAME[:108]) == COUNTS
+
+
+def test_the_kingdom_wars_deck_follows_at_offset_108() -> None:
+    assert KW_OFFSET == 108 and len(CARDS) == 216
+    assert {"identity": tuple(range(108)), "kingdom_wars": tuple(range(108, 216))} == DECKS
+    for c in kw.DECK:
+        mine = CARDS[KW_OFFSET + c.id]
+        assert (mine.suit, mine.number, mine.title, mine.kind) == (c.suit, c.number, c.title,
+                                                                   c.kind)
+        # a Fire or Thunder Kill is a Kill with a nature; every other name is the deck's
+        assert mine.name == ("kill" if c.name in ("fire_kill", "thunder_kill") else c.name)
+        assert NATURE[mine.id] == {"fire_kill": "fire", "thunder_kill": "thunder"}.get(
+            c.name, "normal")
+    assert len(KILLS) == 30 + 29 and NATURE[:108] == ("normal",) * 108
+    assert {NAME[c] for c in NULLIFICATIONS} == {"nullification", "kingdom_nullification"}
 
 
 @pytest.mark.parametrize(("name", "suits"), [
@@ -46,7 +77,9 @@ def test_suits_and_numbers_follow_the_table(name: str, suits: dict[str, list[int
 def test_weapons_have_their_ranges_and_slots() -> None:
     assert WEAPON_RANGE == {"crossbow": 1, "qinggang_sword": 2, "ice_sword": 2,
                             "double_swords": 2, "blade": 3, "spear": 3, "axe": 3,
-                            "halberd": 4, "kylin_bow": 5}
+                            "halberd": 4, "kylin_bow": 5, "six_swords": 2, "triblade": 3,
+                            "feather_fan": 4}
+    assert WEAPON_RANGE == {**WEAPON_RANGE, **kw.WEAPON_RANGE}
     assert {SLOT[c] for c in find("plus_horse")} == {2}
     assert {SLOT[c] for c in find("minus_horse")} == {3}
     assert SLOT[find("kill")[0]] is None

@@ -406,3 +406,16 @@ def test_bots_play_the_wei_skills_through_whole_games() -> None:
         used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
     wei_skills = {sid for g in wei for sid in KW_SKILLS.get(g, ())}
     assert len(used & wei_skills) >= 12, sorted(used & wei_skills)
+
+
+# --- Xu Huang: Duanliang ------------------------------------------------------------------
+def test_duanliang_uses_a_black_basic_card_as_supply_shortage_at_distance_2() -> None:
+    game = htable([("xuhuang", "caoren"), SHU, WU, QUN], hands={0: [("kill", "S", 7)]})
+    shown(game, 0)
+    until(game, lambda g: g.ask == "play")
+    kill = next(c for c in game.hands[0] if NAME[c] == "kill" and not RED[c])
+    offer = {"type": "use", "card": kill, "as": "supply_shortage", "skill": "duanliang",
+             "targets": [2]}
+    assert offer in game.legal_actions(0)  # seat 2 is at distance 2
+    act(game, 0, **offer)
+    assert kill in game.judging[2]

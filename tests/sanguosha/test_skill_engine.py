@@ -4,8 +4,15 @@ declined or used skill is an event like any other."""
 
 from __future__ import annotations
 
-from domain.sanguosha.cards import DECK, EQUIPMENT, KILL, NAME, RED
-from domain.sanguosha.skill import EQUIPMENT_SKILLS, GENERAL_SKILLS, KW_SKILLS, SKILLS, Kind
+from domain.sanguosha.cards import CARDS, EQUIPMENT, KILL, NAME, RED
+from domain.sanguosha.skill import (
+    EQUIPMENT_POINTS,
+    EQUIPMENT_SKILLS,
+    GENERAL_SKILLS,
+    KW_SKILLS,
+    SKILLS,
+    Kind,
+)
 from tests.sanguosha.rig import act, card, kinds, refuse, table
 
 # seat 0 is the lord (Cao Cao), 1 a rebel, 2 a loyalist, 3 the renegade
@@ -111,7 +118,7 @@ def _to_play(game, seat: int) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_every_weapon_and_armor_brings_a_skill_and_horses_none() -> None:
-    kinds = {c.name for c in DECK if c.kind == EQUIPMENT}
+    kinds = {c.name for c in CARDS if c.kind == EQUIPMENT}  # both decks
     horses = {n for n in kinds if n.endswith("horse")}
     assert set(EQUIPMENT_SKILLS) == kinds - horses
     assert all(s.equipment for s in EQUIPMENT_SKILLS.values())
@@ -160,8 +167,7 @@ def test_every_timing_point_asks_the_owners_of_a_skill_on_it(monkeypatch) -> Non
         return Skill(f"probe_{point.value}", "Probe", "探", Kind.TRIGGERED, point=point,
                      text="test", can=can)
 
-    probes = [noted(p) for p in Point if p not in (Point.KILL_EFFECT, Point.DODGED,
-                                                     Point.KILL_HIT)]
+    probes = [noted(p) for p in Point if p not in EQUIPMENT_POINTS]
     for p in probes:
         monkeypatch.setitem(registry.SKILLS, p.id, p)
     for seed in (3, 4, 5, 6):  # games until every point came (a heal may not in one)
@@ -172,13 +178,13 @@ def test_every_timing_point_asks_the_owners_of_a_skill_on_it(monkeypatch) -> Non
             seat = game.to_act()[0]
             game.act(seat, random_policy(game, seat, rng), rng)
         if all(seats for p, seats in seen.items()
-               if p not in ("kill_effect", "dodged", "kill_hit", "responded")):
+               if p not in EQUIPMENT_POINTS | {"responded"}):
             break
     # then: each point reached some owner (the equipment's points are the weapons' own)
     # (the rig deals the cards that answer windows last, so these games play no Dodge:
     # ``responded`` is told by Leiji's stories, test_kw_skills_qun.py)
     missing = [p for p, seats in seen.items() if not seats
-               and p not in ("kill_effect", "dodged", "kill_hit", "responded")]
+               and p not in EQUIPMENT_POINTS | {"responded"}]
     assert not missing, missing
 
 

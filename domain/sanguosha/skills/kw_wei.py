@@ -195,8 +195,7 @@ DUANLIANG = Skill(
         BASIC, EQUIPMENT), "he", respond=False),),
     mods={"supply_range": 2},
 )
-# Not registered yet: Supply Shortage (and the ``supply_range`` it reads) arrives with the
-# Kingdom Wars deck; once it is on main, ``register_kw("xuhuang", DUANLIANG)`` and a story.
+register_kw("xuhuang", DUANLIANG)
 
 
 # --- Cao Ren -------------------------------------------------------------------------------
