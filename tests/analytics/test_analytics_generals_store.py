@@ -112,7 +112,7 @@ def test_a_store_with_and_without_generals_says_so(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/both.db"
     hall = GameHall.from_store(url)
     try:
-        simulate(hall, "identity", 2, "random", players=5, seed=34)
+        simulate(hall, "identity", 2, "random", players=5, seed=34, options={"generals": False})
         simulate(hall, "identity", 3, "random", players=5, seed=35, options={"generals": True})
     finally:
         hall.close()
@@ -128,7 +128,7 @@ def test_a_store_without_generals_reports_none(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/plain.db"
     hall = GameHall.from_store(url)
     try:
-        simulate(hall, "identity", 2, "random", players=5, seed=33)
+        simulate(hall, "identity", 2, "random", players=5, seed=33, options={"generals": False})
         t = from_hall(hall)
         assert t.seats["generals"].isna().all()
         assert general_win_rates(t.games, t.seats).empty

@@ -80,7 +80,7 @@ def test_notebook_executes_and_writes_nothing(name: str, figures: int, two_kinds
         assert "identity: no finished games in this store" in text
         assert "killer: 20 finished games" in text
         # Kingdom Wars generals, per table size and mix; no kind with one general a seat
-        assert "hegemony 6p, 6 random: " in text and " generals; " in text
+        assert "hegemony 6p, 6 random · skills: " in text and " generals; " in text
         assert "no kind in this store deals one general a seat" in text
 
 

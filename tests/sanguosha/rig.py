@@ -69,8 +69,8 @@ def table(
     their skills, each seat keeping the one given.
     """
     deck = deck_for(hands, pile, n)
-    if generals is not None:
-        options = {"generals": True, **(options or {})}
+    # the first game unless the story names its generals (identity's default has them)
+    options = {"generals": generals is not None, **(options or {})}
     return game_class.new(
         # the stories script the holder-only windows; ask_everyone has its own tests
         [f"p{i}" for i in range(n)], {"ask_everyone": False, **(options or {})},
