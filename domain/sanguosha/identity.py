@@ -93,9 +93,6 @@ def check_options(players: list[str], options: dict[str, Any]) -> dict[str, Any]
         raise InvalidSetup("ask_everyone is true or false")
     if type(options.get("generals", False)) is not bool:
         raise InvalidSetup("generals is true or false")
-    # the seed's real game is played with generals; stored games that predate the option
-    # have no key and stay the first game (``choosing`` reads a missing key as false)
-    out.setdefault("generals", True)
     cap = options.get("turn_cap")
     if cap is not None and (type(cap) is not int or cap < 1):
         raise InvalidSetup("turn_cap is a positive integer")
