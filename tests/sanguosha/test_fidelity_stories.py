@@ -175,7 +175,8 @@ def test_a_discard_pile_that_can_refill_keeps_the_game_going() -> None:
 def test_kingdom_wars_pile_exhausted_is_a_draw(rules: int) -> None:
     # given: Kingdom Wars; seat 0 wears four pieces of equipment; one card left in the pile
     game = htable([("caocao", "xuchu"), ("liubei", "guanyu"), ("sunquan", "zhouyu"),
-                   ("lvbu", "diaochan")], hands={0: EQUIPMENT}, rules=rules)
+                   ("lvbu", "diaochan")], hands={0: EQUIPMENT}, rules=rules,
+                  options={"skills": False})  # the draw rule alone, no skill asking
     to_play(game, 0)
     act(game, 0, type="decline")
     for name in EQUIPMENT:
