@@ -22,8 +22,8 @@ MAX_STEPS = 120
 
 
 def secrets(client: FlaskClient, gid: str, ref: str, viewer: int | None) -> set[str]:
-    """Generals and skills the viewer may not know: other seats' candidates (neither shown
-    nor ever its own), and the skills only those generals have."""
+    """Generals and skills the viewer may not know: other seats' candidates (never shown,
+    never its own), and the skills only those generals have."""
     full = client.get(f"/games/{gid}", headers=bearer(ref)).json
     events = client.get(f"/games/{gid}/events", headers=bearer(ref)).json["events"]
     known = {g for row in full["seats"] for g, up in zip(row["generals"] or [], row["shown"],
@@ -36,6 +36,8 @@ def secrets(client: FlaskClient, gid: str, ref: str, viewer: int | None) -> set[
                 (known if s == viewer else out).update(c)
         elif e["type"] == "CandidatesRedealt":
             (known if d["seat"] == viewer else out).update(d["returned"] + d["candidates"])
+        elif e["type"] == "GeneralsShown":
+            known.update(d["generals"])  # public from then on, even if hidden again (Qingcheng)
     hidden = out - known
     open_skills = {sid for g in KW_SKILLS if g not in hidden for sid in KW_SKILLS[g]}
     return hidden | ({sid for g in hidden for sid in KW_SKILLS.get(g, ())} - open_skills)
