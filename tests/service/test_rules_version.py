@@ -52,8 +52,9 @@ def stored_rows(hall: GameHall, game: Any, first: Any) -> None:
 def bot_game(rules: int, seed: int = 6) -> IdentityGame:
     spec = registry.spec("identity")
     rng = random.Random(seed)
-    game = IdentityGame.new([f"p{i}" for i in range(5)], agents=["identity"] * 5, rng=rng,
-                            rules=rules)
+    # the first game: rules 1 and 2 knew no generals
+    game = IdentityGame.new([f"p{i}" for i in range(5)], {"generals": False},
+                            agents=["identity"] * 5, rng=rng, rules=rules)
     play_out(game, [spec.policies["identity"]] * 5, rng)
     return game
 
