@@ -201,7 +201,10 @@ class IdentityGame(SanguoshaGame):
 
     @event("Started")
     def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
-        self._init_table(players, options, agents)
+        # a game stored before ``generals`` defaulted to true has no such key: it was the
+        # first game, and its view says so (a copy: the recorded event stays as stored)
+        self._init_table(players, {**options, "generals": bool(options.get("generals"))},
+                         agents)
         self.roles: list[str] = []
         n = len(players)
         self.offers: list[list[str]] = [[] for _ in range(n)]  # generals offered per seat

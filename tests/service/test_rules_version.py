@@ -92,6 +92,29 @@ def test_a_game_stored_before_rules_versions_replays_as_rules_one(hall: GameHall
     assert report.chain == [] and report.agrees, report.text()
 
 
+def without_the_generals_option(data: dict[str, Any]) -> None:
+    """The first row a build before the ``generals`` default wrote for the first game:
+    no ``generals`` in its options."""
+    del data["options"]["generals"]
+
+
+def test_a_game_stored_without_the_generals_option_replays_as_the_first_game(
+        hall: GameHall) -> None:
+    # given: a finished first-game table stored before ``generals`` defaulted to true
+    game = bot_game(3)
+    assert game.options["generals"] is False
+    stored_rows(hall, game, without_the_generals_option)
+    view = game.view("referee")
+    # when: it is read back
+    got = hall.game(game.id)
+    # then: the same first game (no generals), and its options say so
+    assert got.options["generals"] is False and got.view("referee") == view
+    assert not any(type(e).__name__ == "GeneralChosen" for e in game.pending_events)
+    assert hall.game(game.id).generals == [None] * 5
+    report = audit_game(hall, game.id)
+    assert report.chain == [] and report.agrees, report.text()
+
+
 def newer(data: dict[str, Any]) -> None:
     data["rules"] = RULES_VERSION + 1
 
