@@ -92,10 +92,11 @@ IDENTITY = GameSpec(
                "10 players only: 'two_renegades' (the default: 1 lord, 3 loyalists, 4 rebels, "
                "2 renegades) or 'one_renegade' (1/3/5/1)", choices=tuple(TEN_PLAYER_TABLES)),
         TURN_CAP, ASK_EVERYONE,
-        Option("generals", bool, False,
-               "true: every seat plays one of the 25 standard generals (its HP, gender and "
-               "skills), the lord choosing first from Cao Cao, Liu Bei, Sun Quan and two "
-               "drawn at random"),
+        Option("generals", bool, True,
+               "true (the default): every seat plays one of the 25 standard generals (its "
+               "HP, gender and skills), the lord choosing first from Cao Cao, Liu Bei, Sun "
+               "Quan and two drawn at random; false: the first game, no generals (4 HP, the "
+               "lord 5 with 5+)"),
     ),
     referee=identity_audit,
     narrator=identity_narrator(),
