@@ -14,8 +14,9 @@ from typing import Any
 
 from domain.audit import Fact
 
-#: general -> its Kingdom Wars skills (generals.md section 2; Zhou Tai's Buqu is not in
-#: the engine: he plays without a skill)
+#: general -> its Kingdom Wars skills (generals.md section 2). Zhou Tai's Buqu is not in
+#: the game yet: he plays without a skill (tests/referee/test_hegemony_skills_differential
+#: checks this table against the engine's for every general judged)
 SKILLS: dict[str, tuple[str, ...]] = {
     # Wei (2.1)
     "caocao": ("jianxiong",), "simayi": ("fankui", "guicai"), "xiahoudun": ("ganglie_kw",),
@@ -27,14 +28,14 @@ SKILLS: dict[str, tuple[str, ...]] = {
     "liubei": ("rende_kw",), "guanyu": ("wusheng",), "zhangfei": ("paoxiao_kw",),
     "zhugeliang": ("guanxing", "kongcheng_kw"), "zhaoyun": ("longdan",),
     "machao": ("mashu", "tieqi"), "huangyueying": ("jizhi", "qicai_kw"),
-    "huangzhong": ("liegong",), "weiyan": ("kuanggu",), "pangtong": ("niepan",),
-    "wolong": ("kanpo", "bazhen"), "liushan": ("xiangle", "fangquan"),
+    "huangzhong": ("liegong",), "weiyan": ("kuanggu",), "pangtong": ("lianhuan", "niepan"),
+    "wolong": ("huoji", "kanpo", "bazhen"), "liushan": ("xiangle", "fangquan"),
     "menghuo": ("huoshou", "zaiqi"), "zhurong": ("juxiang", "lieren"),
     "ganfuren": ("shushen", "shenzhi"),
     # Wu (2.3)
     "sunquan": ("zhiheng_kw",), "ganning": ("qixi",), "lvmeng": ("keji",),
     "huanggai": ("kurou",), "zhouyu": ("yingzi", "fanjian"), "daqiao": ("guose", "liuli_kw"),
-    "luxun": ("qianxun_kw",), "sunshangxiang": ("jieyin", "xiaoji_kw"),
+    "luxun": ("qianxun_kw", "duoshi"), "sunshangxiang": ("jieyin", "xiaoji_kw"),
     "sunjian": ("yinghun",), "xiaoqiao": ("tianxiang", "hongyan"), "taishici": ("tianyi",),
     "zhoutai": (), "lusu": ("haoshi", "dimeng"), "erzhang": ("zhijian", "guzheng"),
     "dingfeng": ("duanbing", "fenxun"),

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.referee.hegemony_generals import unjudged
+from domain.referee.hegemony_generals import SKILLS, unjudged
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.spec import hegemony_audit
-from tests.referee.hegemony_skilled import facts_of, judged_game, random_game
+from tests.referee.hegemony_skilled import facts_of, judged_game, judged_generals, random_game
 from tests.referee.seated import assert_agrees
 
 
@@ -73,3 +73,13 @@ def test_random_tables_at_length() -> None:
     n = 400
     judged = random_tables(range(1000, 1000 + n))
     print(f"random Kingdom Wars tables with skills fully judged: {judged}/{n}")
+
+
+def test_the_referees_table_is_the_games_for_every_judged_general() -> None:
+    """The referee writes its own table of skills; for the generals it judges, the game
+    must give the same (a skill built later, as Zhou Tai's Buqu, is then not judged
+    silently as absent)."""
+    from domain.sanguosha.skill import KW_SKILLS
+
+    for g in judged_generals():
+        assert KW_SKILLS.get(g, ()) == SKILLS[g], g
