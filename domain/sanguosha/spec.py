@@ -13,7 +13,6 @@ from domain.sanguosha.hegemony import (
     BONUS_MODES,
     CANDIDATES,
     NEW_DECK,
-    STORED_DECK,
     VICTORY_RULES,
     HegemonyGame,
 )
@@ -59,16 +58,11 @@ def identity_audit(facts: list[Fact]) -> Recount:
 
 def hegemony_audit(facts: list[Fact]) -> Recount:
     """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game whose
-    generals have no skills (rules before 4, or the option ``skills`` off) dealt the
-    identity deck; it knows no skill and not the Kingdom Wars deck (option ``deck``, the
-    default for new tables), so such a game keeps the engine-side recount, which says so."""
+    generals have no skills (rules before 4, or the option ``skills`` off), dealt either
+    deck (option ``deck``: the identity deck, or the Kingdom Wars deck, judged by
+    ``hegemony_cards``). It knows no skill, so a game where a general with Kingdom Wars
+    skills was shown keeps the engine-side recount, which says so."""
     options = (facts[0].data.get("options") or {}) if facts else {}
-    if options.get("deck", STORED_DECK) == NEW_DECK:  # the Kingdom Wars deck: not yet
-        recount = audit.recount(facts, "hegemony")
-        recount.unjudged = ("the Kingdom Wars deck (fire and thunder damage, chains, Wine, "
-                            "its tricks and equipment): the independent referee does not "
-                            "judge it yet")
-        return recount
     if audit.rules_of(facts) >= 4 and options.get("skills", True) is not False and any(
             f.type == "GeneralsShown" and any(g in KW_SKILLS for g in f.data.get("generals", ()))
             for f in facts):
