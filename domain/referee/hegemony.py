@@ -51,6 +51,7 @@ from domain.referee.hegemony_cards import (
     WINDOWED,
     DeckRules,
 )
+from domain.referee.hegemony_skills import USED, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, JUDGE, Table
 from domain.sanguosha.cards import (
     DELAYED,
@@ -134,7 +135,7 @@ def referee(facts: list[Fact]) -> Recount:
     return Referee().judge(facts)
 
 
-class Referee(DeckRules):
+class Referee(DeckRules, SkillRules):
     """The table as the referee follows it, fact by fact."""
 
     def __init__(self) -> None:
@@ -168,6 +169,7 @@ class Referee(DeckRules):
         self.window: list[Any] | None = None
         self.handled: set[int] = set()  # delayed cards resolved this judgment phase
         self.asked_for_peach: set[int] = set()  # who declined in the dying window
+        self.marks: dict[Any, Any] = {}  # what skills noted this turn (hegemony_skills)
 
     # --- the walk -----------------------------------------------------------------
     def judge(self, facts: list[Fact]) -> Recount:
@@ -423,7 +425,7 @@ class Referee(DeckRules):
                         f"{self.turn + 1}, seat {want}'s")
         self.current, self.turn = s, int(d["turn"])
         self.stage, self.skip_play, self.kills, self.uses = "start", False, 0, []
-        self.handled = set()
+        self.handled, self.marks = set(), {}
         if self.hidden(s):
             self.owe(Owed("show-step", f"seat {s}'s start-of-turn question (show or not)",
                           lambda f: f.type in ("GeneralsShown", "ShowDeclined")
@@ -449,7 +451,7 @@ class Referee(DeckRules):
         s = self.seat(d["seat"])
         if s != self.current or self.stage not in ("discard", "end"):
             self.broken(fact, "turn-order", f"seat {s}'s turn ends out of order")
-        if len(self.table.hands[s]) > self.hp[s]:
+        if len(self.table.hands[s]) > self.hp[s] and not self.skips_discard(s):
             self.broken(fact, "discard-phase", f"seat {s} ends its turn holding "
                         f"{len(self.table.hands[s])} cards with {self.hp[s]} HP")
         self.turn_over()
@@ -476,7 +478,9 @@ class Referee(DeckRules):
 
     def on_CardsDrawn(self, fact: Fact, d: dict[str, Any]) -> None:
         s, reason, cards = self.seat(d["seat"]), d["reason"], list(d["cards"])
+        n = DRAWS.get(reason, len(cards))
         if reason == "draw_phase":
+            n = self.draw_phase_count(s)
             if self.skip_draw:
                 self.broken(fact, "supply-shortage", f"seat {s} draws in a draw phase its "
                             "Supply Shortage skips")
@@ -502,12 +506,13 @@ class Referee(DeckRules):
                 self.broken(fact, "card-effect", f"seat {s} draws for Double Swords it did "
                             "not wield")
         elif reason in DECK_DRAWS:
-            want = self.deck_drawn(fact, s, reason)
+            n = self.deck_drawn(fact, s, reason)
+        elif (owed := self.skill_draw(fact, s, reason)) is not None:
+            n = owed
         else:
             self.broken(fact, "card-effect", f"seat {s} draws for {reason!r}")
         self.alive_or_broken(fact, s, "draws cards")
-        want = DRAWS.get(reason, want if reason in DECK_DRAWS else len(cards))
-        self.drawn(fact, cards, want, f"seat {s}")
+        self.drawn(fact, cards, n, f"seat {s}")
         self.table.hands[s] += cards
 
     def claimed(self, fact: Fact) -> bool:
@@ -541,14 +546,12 @@ class Referee(DeckRules):
             if s != self.current or self.stage != "start" or not self.claimed(fact):
                 self.broken(fact, "show-step", f"seat {s} shows a general outside the start "
                             "of its own turn")
-        elif reason == "play":  # rules 4: a general shown in its own play phase
-            if self.rules < 4 or s != self.current or self.stage != "play":
-                self.broken(fact, "show-step", f"seat {s} shows a general outside its own "
-                            "play phase")
         elif reason in ("death", "game_end"):
             if not self.claimed(fact) or which != hidden:
                 self.broken(fact, "show", f"seat {s}'s generals shown at its {reason} are "
                             f"{which}, not every hidden one ({hidden})")
+        elif reason in ("skill", "play"):
+            self.skill_show(fact, s, which, reason, d.get("then"))
         else:
             self.broken(fact, "show", f"no rule shows a general for {reason!r}")
         was_both = all(self.shown[s])
@@ -558,7 +561,7 @@ class Referee(DeckRules):
         if self.side[s] is None:
             self.owe(Owed("kingdom", f"seat {s}'s side, fixed by its first show",
                           self.is_("KingdomDecided", seat=s)), first=True)
-        if reason in ("turn_start", "play"):
+        if reason in ("turn_start", "skill", "play"):
             after: list[Owed] = []
             if not was_both and all(self.shown[s]) and self.alive[s]:
                 after += self.bonuses(s)
@@ -770,6 +773,8 @@ class Referee(DeckRules):
             self.targets_ok(fact, s, name, cards, targets)
         if name == KILL and via == "play":
             self.kills += 1
+        if name == KILL and s == self.current and self.stage == "play":
+            self.marks["killed"] = True
         first = cards[0]
         if len(cards) == 1 and KIND[first] == EQUIPMENT:
             self.table.wear(s, first)
@@ -910,6 +915,8 @@ class Referee(DeckRules):
         if not spear and not self.answers_with(s, ask, cards, d["name"]):
             self.broken(fact, "card-use", f"seat {s} answers {ask} with {cards}, not a {want}")
         self.owns(fact, s, cards, (HAND,), f"answers {ask} with")
+        if ask == "kill" and s == self.current and self.stage == "play":
+            self.marks["killed"] = True
         if ask == "dodge":
             u = self.use_of(KILL, ARROWS)
             if u is not None:
@@ -948,6 +955,8 @@ class Referee(DeckRules):
             u = self.uses[-1] if self.uses and self.stage != "start" else None
             if u is not None and u.name in WINDOWED:
                 self.deck_window(s, u, False)
+        if ask == "skill":
+            self.skill_declined(fact, s)
         if ask in ("nullify", "peach") and not self.options.get("ask_everyone"):
             holds = self.can_answer(s, ask)
             if not holds:
@@ -1048,7 +1057,7 @@ class Referee(DeckRules):
             if u is None or u.user != s or u.targets[0] != src or self.table.equip[src][0] != c:
                 self.broken(fact, "card-effect", f"seat {s} takes card {c} of seat {src} with "
                             "no Collateral giving it that weapon")
-        else:
+        elif not self.skill_taken(fact, s, src, reason):
             self.broken(fact, "card-effect", f"no rule takes a card for {reason!r}")
         area = self.table.remove(src, c)
         if area is None or area != d["area"]:
@@ -1112,11 +1121,11 @@ class Referee(DeckRules):
             ok = n == 3 and src is None
         elif reason == TRIBLADE:
             ok = n == 1 and self.claimed(fact)
+        elif reason in USED:
+            ok = self.skill_damage(fact, s, src, n, reason)
         else:
             u = self.use_of(reason)
-            want = 1 if u is None or reason != KILL else self.kill_damage(s, u, "normal")
-            if u is not None and reason == KILL:
-                u.extra.setdefault("hurt_by_kill", {})[s] = True
+            want = self.card_damage(s, src, u, reason, "normal")
             ok = n == want and self.nature_of(u) == "normal" and u is not None and list(
                 d["cards"]) == u.cards and (
                 (src == u.user and s in u.targets) if reason != DUEL else
@@ -1134,6 +1143,7 @@ class Referee(DeckRules):
     def hurt(self, fact: Fact, s: int, src: Any, n: int) -> None:
         """The HP a damage takes; at 0 or below, the dying is owed."""
         self.hp[s] -= n
+        self.after_damage(fact, s, src, list(fact.data["cards"]))
         if self.hp[s] <= 0:
             self.owe(Owed("dying", f"seat {s} at {self.hp[s]} HP: its dying",
                           self.is_("Dying", seat=s, source=src)), first=True)

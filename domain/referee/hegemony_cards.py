@@ -22,6 +22,7 @@ from typing import Any
 
 from domain.audit import Fact
 from domain.referee.hegemony_deck import DECK_IDS, KINGDOM_WARS, deck_of
+from domain.referee.hegemony_skills import SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, Table
 from domain.sanguosha.cards import NAME, NATURE, SUIT
 
@@ -64,6 +65,7 @@ class DeckRules:
     uses: list[Any]
     dying: tuple[int, int | None] | None
     decided: tuple[dict[str, Any], int] | None
+    marks: dict[Any, Any]
 
     # --- setup ----------------------------------------------------------------------
     def deck_started(self) -> None:
@@ -88,17 +90,22 @@ class DeckRules:
         if t == "TurnStarted":
             self.drank, self.wine_turn, self.skip_draw = 0, False, False
             self.chain = None
+        # after a Supply Shortage's judgment, a decision of the seat on turn is of its play
+        # phase (or of its draw phase's start, which a skill may still use: as after Tuxi)
         plays = (t == "CardUsed" and d.get("via") == "play") or t in (
-            "CardRecast", "PhaseChanged") or (t == "GeneralsShown" and d.get("reason") == "play")
+            "CardRecast", "PhaseChanged", "SkillUsed") or (t, d.get("reason")) == (
+            "GeneralsShown", "play") or (t, d.get("ask")) == ("Declined", "skill")
         if plays and self.stage == "start" and self.skip_draw and d.get("seat") == self.current:
             self.stage = "play"  # the draw phase was skipped (Supply Shortage)
+            self.marks["drew"] = self.marks["skip_draw"] = True
         if self.decided is not None:
             self.chain = None  # the game is over: nothing more comes down the chain
         if self.chain is not None and not (t == "NatureDamaged" and d.get("chain")):
             due = self.chain_victim()
+            # (skills on a chained seat's damage come between: they are no decision here)
             decision = t in ("CardUsed", "PhaseChanged", "TurnEnded", "TurnStarted",
-                             "CardRecast", "SkillUsed", "Accepted", "GameEnded") or (
-                t == "Declined" and d.get("ask") in DECK_ASKS)
+                             "CardRecast", "GameEnded") or (
+                t in ("Declined", "Accepted") and d.get("ask") in DECK_ASKS)
             if due is None:
                 self.chain = None
             elif decision and self.dying is None:
@@ -225,12 +232,16 @@ class DeckRules:
             return 1
         return amount
 
-    def kill_damage(self, s: int, u: Any, nature: str) -> int:
-        """A Kill's damage to a target: 1 and its Wine, then the armor (not past a
-        Qinggang Sword)."""
-        n = 1 + int(u.extra.get("drank", 0))
-        if self.table.weapon(u.user) == QINGGANG:
-            return n
+    def card_damage(self, s: int, src: Any, u: Any, reason: str, nature: str) -> int:
+        """A card's damage to a seat: 1, its source's skill bonus (``damage_bonus``), a
+        Kill's Wine; then the armor (not past a Kill's Qinggang Sword)."""
+        if u is None:
+            return 1
+        n = 1 + self.damage_bonus(src, reason) + int(u.extra.get("drank", 0))
+        if reason == KILL:
+            u.extra.setdefault("hurt_by_kill", {})[s] = True
+            if self.table.weapon(u.user) == QINGGANG:
+                return n
         return self.armored(s, n, nature)
 
     def nature_of(self, u: Any) -> str:
@@ -259,12 +270,12 @@ class DeckRules:
             ok = u is not None and src == u.user and s in u.targets and \
                 list(d["cards"]) == u.cards
             if reason == KILL and ok:
-                want_nature, want = self.nature_of(u), self.kill_damage(s, u, self.nature_of(u))
-                u.extra.setdefault("hurt_by_kill", {})[s] = True
+                want_nature, want = self.nature_of(u), self.card_damage(s, src, u, KILL,
+                                                                        self.nature_of(u))
                 ok = s in u.extra.get("hit", set())
                 u.extra.get("hit", set()).discard(s)
             elif reason == FIRE_ATTACK and ok:
-                want_nature, want = FIRE, self.armored(s, 1, FIRE)
+                want_nature, want = FIRE, self.card_damage(s, src, u, FIRE_ATTACK, FIRE)
                 ok = u.extra.get("paid") is True
                 u.extra["paid"] = False
             else:
@@ -351,11 +362,12 @@ class DeckRules:
                 u.extra["nature"] = FIRE
 
     def on_SkillUsed(self, fact: Fact, d: dict[str, Any]) -> None:
-        s, skill = self.seat(d["seat"]), d["skill"]
-        if skill != TRIBLADE:
-            self.broken(fact, "skill", f"seat {s} uses {skill!r}: the generals have no "
-                        "skills at this table")
+        """The Triblade is used as a skill is (``SkillUsed``); the generals' skills are
+        ``hegemony_skills``'."""
+        if d.get("skill") != TRIBLADE:
+            SkillRules.on_SkillUsed(self, fact, d)  # type: ignore[arg-type]
             return
+        s = self.seat(d["seat"])
         why = self.deck_answering(s, TRIBLADE)
         u = self.use_of(KILL)
         cards, victims = list(d["cards"]), list(d["targets"])
@@ -532,6 +544,9 @@ class DeckRules:
 
     def owed_fact(self, rule: str, what: str, match: Any) -> Any:
         raise NotImplementedError
+
+    def damage_bonus(self, src: Any, reason: str) -> int:
+        return SkillRules.damage_bonus(self, src, reason)  # type: ignore[arg-type]
 
     def owe(self, *items: Any, first: bool = False) -> None:
         raise NotImplementedError

@@ -82,3 +82,25 @@ def to_play(game: HegemonyGame, seat: int, show: dict[int, str] | None = None) -
     show = show or {}
     while not (game.current == seat and game.ask in ("show", "play")):
         skip_turn(game, show.get(game.current))
+
+
+def bot_skills(candidates: list[list[str]], seeds: int, policy: str = "kingdom",
+               seat: int = 0) -> set[str]:
+    """When: ``seeds`` whole games of ``policy`` bots, each seat choosing among its
+    ``candidates`` (so seat 0's pair is fixed by giving it one kingdom's two only); then:
+    each game ends and replays. Returns the skills ``seat`` used in them."""
+    from domain.sanguosha.bots import HEGEMONY_POLICIES
+    from tests.sanguosha.skill_steps import replayed
+
+    used: set[str] = set()
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        game = HegemonyGame.new([f"p{i}" for i in range(len(candidates))],
+                                {"turn_cap": 120}, rng=rng, candidates=candidates)
+        while game.outcome is None:
+            s = game.to_act()[0]
+            game.act(s, HEGEMONY_POLICIES[policy](game, s, rng), rng)
+        assert replayed(game).view("referee")["seats"] == game.view("referee")["seats"]
+        used |= {e.skill for e in game.pending_events
+                 if type(e).__name__ == "SkillUsed" and e.seat == seat}
+    return used
