@@ -746,7 +746,8 @@ class Referee(DeckRules, SkillRules):
         spear = len(cards) == 2 and name == KILL
         if spear and self.table.weapon(s) != SPEAR:
             self.broken(fact, "card-use", f"seat {s} uses two cards as a Kill without a Spear")
-        if not spear and (len(cards) != 1 or NAME[cards[0]] != name):
+        zones = self.card_hook(fact, s, cards, name, use=True)  # a skill's conversion
+        if not spear and zones is None and (len(cards) != 1 or NAME[cards[0]] != name):
             self.broken(fact, "card-use", f"seat {s} uses {cards} as {name}")
         if via == "play":
             if s != self.current or self.stage != "play":
@@ -768,15 +769,22 @@ class Referee(DeckRules, SkillRules):
             if u is None or u.targets[0] != s or targets != u.targets[1:]:
                 self.broken(fact, "asked-seat", f"seat {s} answers a Collateral it was not "
                             "asked")
-        self.owns(fact, s, cards, (HAND,), f"uses {name} with")
-        if via == "play":
+        # an equipped card made a Kill still counts for range and the Kill limit: the
+        # targets are chosen before it leaves (docs/rules/sanguosha.md)
+        worn = zones is not None and any(c in self.table.equipment(s) for c in cards)
+        if via == "play" and worn:
+            self.targets_ok(fact, s, name, cards, targets)
+        self.owns(fact, s, cards, zones or (HAND,), f"uses {name} with")
+        if via == "play" and not worn:
             self.targets_ok(fact, s, name, cards, targets)
         if name == KILL and via == "play":
             self.kills += 1
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
         first = cards[0]
-        if len(cards) == 1 and KIND[first] == EQUIPMENT:
+        if zones is not None:  # a card made by a skill: what it was made (not delayed yet)
+            self.uses.append(Use(name, s, targets, cards))
+        elif len(cards) == 1 and KIND[first] == EQUIPMENT:
             self.table.wear(s, first)
         elif len(cards) == 1 and KIND[first] == DELAYED:
             self.table.judging[targets[0]].append(first)
@@ -798,14 +806,15 @@ class Referee(DeckRules, SkillRules):
                 "every other living seat from the user's next"
         elif name in DECK_CARDS:
             bad = self.deck_targets(s, name, targets)
-        elif name != KILL and (name in SELF_ONLY or KIND[cards[0]] == EQUIPMENT):
+        elif name != KILL and (name in SELF_ONLY or (KIND[cards[0]] == EQUIPMENT
+                                                     and NAME[cards[0]] == name)):
             bad = "" if targets == [s] else "the user only"
             if name == PEACH and self.hp[s] >= self.max_hp[s]:
                 bad = "a wounded user"
             if name == LIGHTNING and any(NAME[j] == LIGHTNING for j in t.judging[s]):
                 bad = "a user with no Lightning in its judgment area"
         elif name == KILL:
-            if self.kills >= 1 and t.weapon(s) != CROSSBOW:
+            if self.kills >= 1 and t.weapon(s) != CROSSBOW and not self.kill_unlimited(s):
                 self.broken(fact, "one-kill", f"seat {s} uses a second Kill this play phase "
                             "without a Crossbow")
             many = t.weapon(s) == HALBERD and not t.hands[s] and len(cards) == 1
@@ -821,7 +830,8 @@ class Referee(DeckRules, SkillRules):
                 bad = "one other living seat"
             elif name in (DISMANTLEMENT, SNATCH) and not t.everything(x):
                 bad = "a seat with a card"
-            elif name == SNATCH and t.distance(s, x, alive) > 1:
+            elif name == SNATCH and t.distance(s, x, alive) > 1 and not \
+                    self.trick_unlimited(s):
                 bad = "a seat at distance 1"
             elif name == INDULGENCE and any(NAME[j] == INDULGENCE for j in t.judging[x]):
                 bad = "a seat with no Indulgence in its judgment area"
@@ -912,9 +922,11 @@ class Referee(DeckRules, SkillRules):
         self.answering(fact, s, ask)
         want = ANSWER.get(ask)
         spear = ask == "kill" and len(cards) == 2 and self.table.weapon(s) == SPEAR
-        if not spear and not self.answers_with(s, ask, cards, d["name"]):
+        zones = self.card_hook(fact, s, cards, d["name"], use=False)  # a skill's conversion
+        made = len(cards) == 1 and zones is not None and d["name"] == want
+        if not spear and not made and not self.answers_with(s, ask, cards, d["name"]):
             self.broken(fact, "card-use", f"seat {s} answers {ask} with {cards}, not a {want}")
-        self.owns(fact, s, cards, (HAND,), f"answers {ask} with")
+        self.owns(fact, s, cards, zones or (HAND,), f"answers {ask} with")
         if ask == "kill" and s == self.current and self.stage == "play":
             self.marks["killed"] = True
         if ask == "dodge":

@@ -173,8 +173,8 @@ class DeckRules:
                   and not self.same_side(s, x))
             return "" if ok else "a shown seat not on the (shown) user's side"
         if name == SUPPLY:
-            if x not in others or t.distance(s, x, alive) > 1:
-                return "one other seat at distance 1"
+            if x not in others or (t.distance(s, x, alive) > 1 and not self.trick_unlimited(s)):
+                return "one other seat at distance 1 (any distance with Qicai)"
             return "" if all(NAME[j] != SUPPLY for j in t.judging[x]) else \
                 "a seat with no Supply Shortage in its judgment area"
         return "nobody"
@@ -545,8 +545,12 @@ class DeckRules:
     def owed_fact(self, rule: str, what: str, match: Any) -> Any:
         raise NotImplementedError
 
+    # the skills' hooks this mixin asks (``SkillRules``)
     def damage_bonus(self, src: Any, reason: str) -> int:
         return SkillRules.damage_bonus(self, src, reason)  # type: ignore[arg-type]
+
+    def trick_unlimited(self, s: int) -> bool:
+        return SkillRules.trick_unlimited(self, s)  # type: ignore[arg-type]
 
     def owe(self, *items: Any, first: bool = False) -> None:
         raise NotImplementedError

@@ -25,7 +25,7 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
 from domain.referee.hegemony_table import EQUIP, HAND
-from domain.sanguosha.cards import SLOT
+from domain.sanguosha.cards import KIND, NAME, RED, SLOT, SUIT, TRICK
 
 HEAD, DEPUTY = "head", "deputy"
 #: skill -> what its ``SkillUsed`` does (the referee's hooks read the marks it leaves)
@@ -89,6 +89,12 @@ class SkillRules:
                 self.broken(fact, "show", f"seat {s} shows a general outside its play phase")
             return
         sid = (then or {}).get("skill")
+        if sid is None and (then or {}).get("type") == "use":  # a use its modifier allows
+            if not any(k in SHOWS_WHEN_NEEDED for g in names for k in SKILLS.get(g, ())):
+                self.broken(fact, "show", f"seat {s} shows {names} for a card use, but none "
+                            "has a skill that shows when a use needs it")
+            self.marks["showing"] = (s, None)
+            return
         if len(which) != 1 or sid is None or not any(sid in SKILLS.get(g, ()) for g in names):
             self.broken(fact, "show", f"seat {s} shows {names} to use {sid!r}, a skill of "
                         "none of them")
@@ -118,6 +124,31 @@ class SkillRules:
             return
         effect(self, fact, s, d)
 
+    def card_hook(self, fact: Fact, s: int, cards: list[int], name: str, use: bool
+                  ) -> tuple[str, ...] | None:
+        """A card used (or played): a show for it, a conversion that made it (the zones
+        it may come from; None: a card of its own name), a trick for Jizhi."""
+        showing = self.marks.pop("showing", None)
+        if showing is not None and showing != (s, None):
+            self.broken(fact, "show", f"seat {showing[0]} showed a general to use "
+                        f"{showing[1] or 'a card'}, but the record goes on with seat {s}'s "
+                        f"{name}")
+        zones = converted(self, fact, s, cards, name, use)
+        real = zones is None and len(cards) == 1 and (NAME[cards[0]] == name or (
+            NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
+        if real and (KIND[cards[0]] == TRICK if use else name == "nullification"):
+            self.marks[("trick", s)] = True
+        return zones
+
+    def kill_unlimited(self, s: int) -> bool:
+        return self.active(s, "paoxiao_kw")
+
+    def trick_unlimited(self, s: int) -> bool:
+        return self.active(s, "qicai_kw")
+
+    def on_SuitNamed(self, fact: Fact, d: dict[str, Any]) -> None:
+        suit_named(self, fact, self.seat(d["seat"]), d["suit"])
+
     def skill_declined(self, fact: Fact, s: int) -> None:
         """A skill's ask declined: the seat has a skill it could be asked about."""
         if not any(self.owns_skill(s, sid) for sid in TRIGGERED):
@@ -128,7 +159,7 @@ class SkillRules:
         """An active skill: in its owner's play phase, within its limit."""
         if s != self.current or self.stage != "play":
             self.broken(fact, "turn-order", f"seat {s} uses {sid} outside its play phase")
-        limit = {"zhiheng_kw": 1, "qiangxi": 1}.get(sid)
+        limit = {"zhiheng_kw": 1, "qiangxi": 1, "fanjian": 1}.get(sid)
         used = self.marks.get(("used", sid), 0)
         if limit is not None and used >= limit:
             self.broken(fact, "skill-limit", f"seat {s} uses {sid} {used + 1} times in one "
@@ -201,6 +232,8 @@ class SkillRules:
         if fact.data.get("area") != HAND:
             self.broken(fact, reason, f"{reason} takes a hand card, not from the "
                         f"{fact.data.get('area')}")
+        if reason == "fanjian":
+            fanjian_taken(self, fact, s, fact.data["card"])
         return True
 
     def after_damage(self, fact: Fact, s: int, src: Any, cards: list[int]) -> None:
@@ -308,3 +341,103 @@ def yingzi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     r.marks["draw_delta"] = r.marks.get("draw_delta", 0) + 1
 
 
+
+
+# --- conversions: a card used or played as another -------------------------------------------
+#: skill -> (the card made, what it is made of, the zones it comes from, used, played)
+CONVERSIONS: dict[str, tuple[tuple[str, Callable[[int], bool], tuple[str, ...], bool, bool],
+                             ...]] = {
+    "wusheng": (("kill", lambda c: RED[c], (HAND, EQUIP), True, True),),
+    "longdan": (("dodge", lambda c: NAME[c] == "kill", (HAND,), False, True),
+                ("kill", lambda c: NAME[c] == "dodge", (HAND,), True, True)),
+    "qixi": (("dismantlement", lambda c: not RED[c], (HAND, EQUIP), True, False),),
+}
+
+
+def conversion(sid: str) -> None:
+    def convert(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+        """The card named must be used or played next, as the card the skill makes."""
+        cards = list(d.get("cards") or [])
+        if len(cards) != 1:
+            r.broken(fact, "conversion", f"{sid} makes one card of one card; the record "
+                     f"says {cards}")
+            return
+        r.marks["converting"] = (s, cards[0], d.get("choice"), sid)
+
+    USED[sid] = convert
+    JUDGED.add(sid)
+
+
+for _sid in CONVERSIONS:
+    conversion(_sid)
+
+
+def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
+              ) -> tuple[str, ...] | None:
+    """The zones a card used or played came from when a conversion just announced it
+    (None: no conversion: a card of its own name)."""
+    conv = r.marks.pop("converting", None)
+    if conv is None:
+        return None
+    seat, card, choice, sid = conv
+    fits = [z for to, ok, z, u, p in CONVERSIONS[sid] if to == name and (u if use else p)
+            and ok(card)]
+    if seat != s or cards != [card] or choice not in (None, name) or not fits:
+        r.broken(fact, "conversion", f"{sid} of seat {seat} makes card {card} a "
+                 f"{choice}; the record {'uses' if use else 'plays'} {cards} as {name} "
+                 f"(seat {s})")
+        return (HAND, EQUIP)
+    return fits[0]
+
+
+# --- Shu ------------------------------------------------------------------------------------
+#: skills that count while hidden but show their general when a card use needs them
+SHOWS_WHEN_NEEDED = frozenset({"paoxiao_kw", "qicai_kw"})
+JUDGED.update(SHOWS_WHEN_NEEDED)
+
+
+@judged("jizhi", triggered=True)
+def jizhi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """After using a non-delayed trick (a Nullification played too): draw one."""
+    if not r.marks.pop(("trick", s), False):
+        r.broken(fact, "jizhi", f"seat {s} uses Jizhi, but it used no trick card just now")
+    r.marks[("draw", s, "jizhi")] = 1
+
+
+# --- Wu -----------------------------------------------------------------------------------------
+@judged("fanjian")
+def fanjian(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Once a play phase: another seat names a suit and takes one of the owner's hand
+    cards unseen; another suit, the owner deals it 1 damage."""
+    r.in_play(fact, s, "fanjian")
+    ts = list(d.get("targets") or [])
+    t = ts[0] if len(ts) == 1 else None
+    if t is None or t == s or not r.alive[t] or not r.table.hands[s]:
+        r.broken(fact, "fanjian", f"Fanjian needs a hand card and another living seat; the "
+                 f"record says {ts}")
+        return
+    r.marks["fanjian"] = (s, t, None)
+    r.marks[("take", t, "fanjian")] = [s]
+
+
+def suit_named(r: Any, fact: Fact, s: int, suit: str) -> None:
+    pending = r.marks.get("fanjian")
+    if pending is None or pending[1] != s or pending[2] is not None or \
+            suit not in ("S", "H", "C", "D"):
+        r.broken(fact, "fanjian", f"seat {s} names the suit {suit!r}, but no Fanjian asks it")
+        return
+    r.marks["fanjian"] = (pending[0], s, suit)
+
+
+def fanjian_taken(r: Any, fact: Fact, s: int, card: int) -> None:
+    """The card taken shows: another suit than the named one, 1 damage from the owner."""
+    owner, t, suit = r.marks.pop("fanjian", (None, None, None))
+    if suit is None:
+        r.broken(fact, "fanjian", f"seat {s} takes a Fanjian card before naming a suit")
+    elif SUIT[card] != suit:
+        from domain.referee.hegemony import Owed
+
+        r.marks[("damage", t, owner, "fanjian")] = 1
+        r.owe(Owed("fanjian", f"Fanjian: card {card} is not of the named suit {suit}: seat "
+                   f"{owner} deals seat {t} 1 damage",
+                   r.is_("Damaged", seat=t, source=owner, reason="fanjian")), first=True)
