@@ -80,6 +80,16 @@ def take_result(f: SkillEffect) -> bool:
     return bool(r)
 
 
+def discard_chosen(reason: str) -> Callable[..., None]:
+    """A ``decide``: the asked seat discards the cards it chose, on the owner's account."""
+
+    def decide(game: Any, seat: int, f: Frame, chosen: Action, rng: Any) -> None:
+        game._cards_discarded(seat=seat, cards=list(chosen["cards"]), reason=reason,
+                              by=f.owner)
+
+    return decide
+
+
 def ctx(game: Any) -> dict[str, Any]:
     """The timing point's facts, read in a ``used`` body (the trigger frame is on top)."""
     top = game.stack[-1]
