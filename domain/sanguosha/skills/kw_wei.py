@@ -29,8 +29,11 @@ from domain.sanguosha.skills.common import (
     discard,
     discard_chosen,
     he,
+    living,
+    offer_targets,
     others,
     push,
+    push_targets,
     take_result,
 )
 from domain.sanguosha.skills.wei import (
@@ -214,10 +217,7 @@ JIEMING = Skill(
     "jieming", "Jieming", "节命", Kind.TRIGGERED, point=Point.DAMAGED, per_point=True,
     text="For each damage you take, you may have a player draw until they hold as many "
          "cards as their max HP (at most 5).",
-    offers=lambda game, seat, f: [{"type": "skill", "skill": "jieming", "targets": [t]}
-                                  for t in range(game.n) if game.alive[t]],
-    used=lambda game, seat, skill, cards, targets, choice: push(
-        game, seat, skill, targets=list(targets)),
+    offers=offer_targets("jieming", living), used=push_targets,
     step=_jieming_step,
 )
 
@@ -264,10 +264,7 @@ FANGZHU = Skill(
     text="After you take damage, you may have another player draw as many cards as you "
          "are missing HP, then turn over.",
     can=lambda game, seat, f: bool(others(game, seat)),
-    offers=lambda game, seat, f: [{"type": "skill", "skill": "fangzhu", "targets": [t]}
-                                  for t in others(game, seat)],
-    used=lambda game, seat, skill, cards, targets, choice: push(
-        game, seat, skill, targets=list(targets)),
+    offers=offer_targets("fangzhu", others), used=push_targets,
     step=_fangzhu_step,
 )
 register_kw("caopi", XINGSHANG, FANGZHU)
