@@ -98,9 +98,10 @@ def test_the_referees_table_is_the_games_for_every_judged_general() -> None:
         assert KW_SKILLS.get(g, ()) == SKILLS[g], g
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a Wusheng Kill as a second Kill does not "
-                   "show the hidden Zhang Fei whose Paoxiao allows it")
 def test_a_second_kill_by_wusheng_shows_zhang_fei() -> None:
     game = judged_game(51)  # Zhang Fei (hidden) and Guan Yu: the second Kill by Wusheng
     assert game is not None
+    shown = [e for e in game.pending_events if type(e).__name__ == "GeneralsShown"
+             and (e.then or {}).get("skill") == "wusheng"]
+    assert any("zhangfei" in e.generals for e in shown)  # the show the Kill needed
     assert not hegemony_audit(facts_of(game)).violations
