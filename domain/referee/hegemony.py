@@ -795,7 +795,7 @@ class Referee(SkillRules):
             many = t.weapon(s) == HALBERD and not t.hands[s] and len(cards) == 1
             if (not targets or len(targets) > (3 if many else 1)
                     or len(set(targets)) != len(targets)
-                    or any(x not in others or t.distance(s, x, alive) > t.reach(s)
+                    or any(x not in others or self.dist(s, x) > t.reach(s)
                            for x in targets)):
                 bad = "living others within attack range (one; up to 3 with a Halberd " \
                       "on the last hand card)"
@@ -805,7 +805,7 @@ class Referee(SkillRules):
                 bad = "one other living seat"
             elif name in (DISMANTLEMENT, SNATCH) and not t.everything(x):
                 bad = "a seat with a card"
-            elif name == SNATCH and t.distance(s, x, alive) > 1 and not \
+            elif name == SNATCH and self.dist(s, x) > 1 and not \
                     self.trick_unlimited(s):
                 bad = "a seat at distance 1"
             elif name == INDULGENCE and any(NAME[j] == INDULGENCE for j in t.judging[x]):
@@ -813,7 +813,7 @@ class Referee(SkillRules):
         elif name == COLLATERAL:
             ok = (len(targets) == 2 and targets[0] in others and alive[targets[1]]
                   and targets[1] != targets[0] and t.weapon(targets[0]) is not None
-                  and t.distance(targets[0], targets[1], alive) <= t.reach(targets[0]))
+                  and self.dist(targets[0], targets[1]) <= t.reach(targets[0]))
             bad = "" if ok else "an armed other seat and a seat in its range"
         else:
             bad = "nobody: it cannot be used in the play phase"
@@ -986,6 +986,8 @@ class Referee(SkillRules):
             u = self.use_of(KILL, ARROWS)
             if result and u is not None:
                 u.extra["dodged"] = s  # a red judgment is a Dodge
+        elif (skilled := self.skill_judged(fact, s, reason, card)) is not None:
+            result = skilled
         else:
             self.broken(fact, "judgment", f"no rule judges for {reason!r}")
             result = d["result"]
@@ -1071,7 +1073,7 @@ class Referee(SkillRules):
                     self.broken(fact, "card-effect", f"seat {s} pays the Axe with {cards}")
             if reason == "double_swords":
                 areas = (HAND,)
-        else:
+        elif not self.skill_discard(fact, s, by, reason, cards):
             self.broken(fact, "card-effect", f"no rule discards cards for {reason!r}")
         self.owns(fact, s, cards, areas, f"discards ({reason})")
 
@@ -1124,7 +1126,7 @@ class Referee(SkillRules):
         elif reason == PEACH_GARDEN:
             ok = u is not None and s in u.targets and self.hp[s] < self.max_hp[s]
         else:
-            ok = False
+            ok = self.skill_healed(s, reason)
         if not ok or n != 1:
             self.broken(fact, "heal", f"seat {s} heals {n} by {reason}, which no rule gives")
         self.hp[s] = min(self.max_hp[s], self.hp[s] + n)
