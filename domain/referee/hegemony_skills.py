@@ -98,7 +98,12 @@ class SkillRules:
                             "has a skill that shows when a use needs it")
             self.marks["showing"] = (s, None)
             return
-        if len(which) != 1 or sid is None or not any(sid in SKILLS.get(g, ()) for g in names):
+        # each general shown brings the skill, or (for a card use: a second Kill made by
+        # Wusheng) a modifier that shows when the use needs it (Paoxiao)
+        use = (then or {}).get("type") == "use"
+        if sid is None or not names or not all(
+                sid in SKILLS.get(g, ()) or (use and any(
+                    k in SHOWS_WHEN_NEEDED for k in SKILLS.get(g, ()))) for g in names):
             self.broken(fact, "show", f"seat {s} shows {names} to use {sid!r}, a skill of "
                         "none of them")
             return
@@ -137,7 +142,8 @@ class SkillRules:
                         f"{showing[1] or 'a card'}, but the record goes on with seat {s}'s "
                         f"{name}")
         zones = converted(self, fact, s, cards, name, use)
-        real = zones is None and len(cards) == 1 and NAME[cards[0]] == name
+        real = zones is None and len(cards) == 1 and (NAME[cards[0]] == name or (
+            NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
         if real and (KIND[cards[0]] == TRICK if use else name == "nullification"):
             self.marks[("trick", s)] = True
         return zones
