@@ -784,6 +784,7 @@ class Referee(DeckRules, SkillRules):
         first = cards[0]
         if zones is not None:  # a card made by a skill: what it was made (not delayed yet)
             self.uses.append(Use(name, s, targets, cards))
+            self.deck_used(s, name, cards, self.uses[-1])
         elif len(cards) == 1 and KIND[first] == EQUIPMENT:
             self.table.wear(s, first)
         elif len(cards) == 1 and KIND[first] == DELAYED:
