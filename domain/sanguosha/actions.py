@@ -99,7 +99,8 @@ def _same(listed: Action, action: Action) -> bool:
         return True
     card = listed.get("card")
     # a multi-target Kill (Halberd) or Iron Chain may name its targets in any order
-    return card is not None and NAME[card] in _ANY_ORDER and sorted(lt) == sorted(at)
+    name = listed.get("as") or (NAME[card] if card is not None else None)
+    return name in _ANY_ORDER and sorted(lt) == sorted(at)
 
 
 def match(action: Action, legal: list[Action]) -> Action | None:

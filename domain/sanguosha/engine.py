@@ -95,8 +95,12 @@ HAND_SIZE = 4
 #:    skills plays exactly as under rules 2.
 #: 4. Kingdom Wars generals have their skills (issue 14): a seat holds the skills of its
 #:    shown generals; identity plays exactly as under rules 3.
+#: 5. the end phase always comes at a table with skills: under rules 3 and 4 a turn with
+#:    nothing to discard ended at its discard phase, so end-phase skills (Biyue, and
+#:    Kingdom Wars' Jushou …) were asked only after a discard. Tables without skills play
+#:    exactly as under rules 4.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 4
+RULES_VERSION = 5
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
@@ -453,7 +457,9 @@ class SanguoshaGame(Resolution, Game):
                 self._card_used(seat=seat, name=KILL, cards=cards, targets=[f.targets[1]],
                                 via=ask)
             else:
-                name = WINE if len(cards) == 1 and cards[0] in WINES else _RESPONSE_NAME[ask]
+                # a Wine played as itself (a card a skill made keeps the name asked for)
+                name = WINE if len(cards) == 1 and cards[0] in WINES and "skill" not in chosen \
+                    else _RESPONSE_NAME[ask]
                 self._responded(seat=seat, name=name, cards=cards, ask=ask)
         elif kind == "accept":
             self._accepted(seat=seat, ask=ask)

@@ -80,8 +80,10 @@ def use_score(seen: Seen, a: Action, friend: Friend) -> float | None:
 
 
 def recast(seen: Seen) -> Action | None:
-    """A card worth recasting when nothing better is played: the first offered."""
-    return next((a for a in seen.legal if a["type"] == "recast"), None)
+    """A card worth recasting when nothing better is played: the first offered (a card a
+    skill recasts, Lianhuan's club, only if it is worth no more than a trick)."""
+    return next((a for a in seen.legal if a["type"] == "recast"
+                 and ("skill" not in a or keep(a["card"]) <= 3)), None)
 
 
 def _cheapest(template: Action) -> Action:

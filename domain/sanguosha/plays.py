@@ -266,6 +266,11 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
     for c in hand:
         if NAME[c] in RECASTABLE:
             out.append({"type": "recast", "card": c})
+    for sid in table.skills[seat]:  # a skill's cards recast as the card it makes (Lianhuan)
+        for conv in SKILLS[sid].conversions:
+            if conv.recast and (conv.when is None or conv.when(table, seat)):
+                out += [{"type": "recast", "card": c, "skill": sid} for c in hand
+                        if conv.fits(c) and NAME[c] not in RECASTABLE]
     frame = table.stack[-1]
     for sid in table.skills[seat]:
         sk = SKILLS[sid]

@@ -299,6 +299,8 @@ class Resolution:
             excess = len(self.hands[cur]) - self.hp[cur]
             if excess > 0:
                 self.stack.append(DiscardPhase(waiting=cur, ask="discard", count=excess))
+            elif self.skilled and self.rules >= 5:
+                self.phase = "end"  # nothing to discard: on to the end phase all the same
             else:
                 self.due = {"k": "turn_end", "seat": cur}
         else:

@@ -122,6 +122,7 @@ class Conversion:
     use: bool = True  # in the play phase
     respond: bool = True  # when the card is asked for
     when: Callable[[Any, int], bool] | None = None  # e.g. only outside one's own turn
+    recast: bool = False  # the cards it takes may also be recast in the play phase (Lianhuan)
 
 
 @dataclass(frozen=True)

@@ -639,6 +639,9 @@ class _Story:
         targets = list(d.get("targets") or [])
         cards, count = d.get("cards"), d.get("count")
         paid = cards_text(cards, count) if cards or count else ""
+        if j is not None and self.events[j]["type"] == "CardRecast" and \
+                self.events[j]["data"].get("seat") == seat:
+            return f"{who} recasts {paid} ({name})", j  # a skill's card recast (Lianhuan)
         if skill in ("hujia", "jijiang"):
             self.calling = seat
             wanted = "a Dodge" if skill == "hujia" else "a Kill"

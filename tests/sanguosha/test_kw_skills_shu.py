@@ -9,7 +9,6 @@ its events alone; secrets stay with their owners.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,35 +18,27 @@ from domain.sanguosha.cards import BARBARIANS, KIND, NAME, SUIT
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.skill import KW_SKILLS, SKILLS
 from domain.sanguosha.skills import shu
-from tests.sanguosha.hrig import htable
+from tests.sanguosha.hrig import bot_game, bot_skills, htable, skills_used
 from tests.sanguosha.rig import Spec, act, card, end_turn, kinds, mark, refuse
-from tests.sanguosha.skill_steps import assert_replays, seen
+from tests.sanguosha.skill_steps import remember, seen
 
 Events = list[tuple[str, dict[str, Any]]]
 WU, QUN, WEI = ("sunquan", "zhoutai"), ("lvbu", "diaochan"), ("caocao", "xuchu")
-_TABLES: list[HegemonyGame] = []
-
-
-@pytest.fixture(autouse=True)
-def _every_table_replays() -> Iterator[None]:
-    _TABLES.clear()
-    yield
-    for game in _TABLES:
-        assert_replays(game)
 
 
 def shown(picks: list[tuple[str, str]], hands: dict[int, list[Spec]] | None = None,
-          pile: list[Spec | None] | None = None, first: int = 0) -> HegemonyGame:
+          pile: list[Spec | None] | None = None, first: int = 0,
+          deck: str = "identity") -> HegemonyGame:
     """Given: a table (hrig.htable) whose every general is shown before the first seat's
     turn (recorded shows), waiting at the first seat's start-of-turn step."""
-    game = htable(picks, hands, pile or [], first=first)
+    game = htable(picks, hands, pile or [], first=first, options={"deck": deck})
     rng = random.Random(0)
     while game.ask == "skill":  # hidden generals' start-phase skills: not this time
         act(game, game.to_act()[0], type="decline")
     for s in range(game.n):
         game._show(s, game.hidden(s), "given")
         game._drive(rng)
-    _TABLES.append(game)
+    remember(game)
     return game
 
 
@@ -112,7 +103,8 @@ def hurt(game: HegemonyGame, src: int, victim: int) -> Events:
 def test_every_shu_general_has_its_skills_in_the_order_of_the_rules_page() -> None:
     assert KW_SKILLS["liubei"] == ("rende_kw",)
     assert KW_SKILLS["zhugeliang"] == ("guanxing", "kongcheng_kw")
-    assert KW_SKILLS["wolong"] == ("kanpo", "bazhen")
+    assert KW_SKILLS["wolong"] == ("huoji", "kanpo", "bazhen")
+    assert KW_SKILLS["pangtong"] == ("lianhuan", "niepan")
     assert KW_SKILLS["liushan"] == ("xiangle", "fangquan")
     assert KW_SKILLS["menghuo"] == ("huoshou", "zaiqi")
     assert KW_SKILLS["ganfuren"] == ("shushen", "shenzhi")
@@ -245,6 +237,26 @@ def test_niepan_revives_pang_tong_once_a_game() -> None:
     assert any("Niepan" in line for line in told(game))
 
 
+def test_niepan_unchains_pang_tong_and_turns_him_face_up() -> None:
+    # given: Pang Tong (seat 1) chained and turned over (recorded), seat 0 with three Duels
+    game = shown([WEI, ("pangtong", "wolong"), WU, QUN], hands={0: ["duel"] * 3})
+    game._chain_toggled(seat=1, chained=True)
+    game._turned_over(seat=1, face_down=True, reason="given")
+    to_play_phase(game)
+    for _ in range(3):
+        use(game, 0, "duel", [1])
+        while game.ask in ("kill", "nullify"):
+            act(game, game.to_act()[0], type="decline")
+    # when: dying, he uses Niepan
+    assert game.view(1)["pending"]["skill"] == "niepan"
+    events = act(game, 1, type="skill", skill="niepan")
+    # then: healed to 3, three cards, then unchained and face up, then rescued
+    assert kinds(events)[:5] == ["SkillUsed", "Healed", "CardsDrawn", "ChainToggled",
+                                 "TurnedOver"]
+    assert data(events, "TurnedOver") == {"seat": 1, "face_down": False, "reason": "niepan"}
+    assert not game.chained[1] and not game.turned[1] and game.hp[1] == 3
+
+
 # --- Wolong: Kanpo, Bazhen ------------------------------------------------------------------------
 def test_kanpo_plays_a_black_hand_card_as_nullification() -> None:
     # given: seat 0 Dismantles seat 2; Wolong (seat 1) holds a black filler
@@ -278,6 +290,93 @@ def test_bazhen_judges_as_eight_trigrams_while_the_armor_slot_is_empty() -> None
     assert kinds(events)[:2] == ["SkillUsed", "Judged"]
     assert data(events, "Judged")["reason"] == "eight_trigrams"
     assert "Damaged" not in kinds(events) and game.hp[1] == game.max_hp[1]
+
+
+# --- Pang Tong and Wolong: Lianhuan and Huoji (the chain catches fire) -----------------------
+KW = "kingdom_wars"
+
+
+def test_lianhuan_chains_two_with_a_club_and_huoji_sets_the_chain_on_fire() -> None:
+    # given: Pang Tong & Wolong (seat 0) hold a club Kill, a red Dodge, a spade Kill and a
+    # club Kill; seat 1 holds a spade Kill (the card it will show)
+    club, red, spade = card(("kill", "C", 2), deck=KW), card(("dodge", "D", 2), deck=KW), \
+        card(("kill", "S", 5), deck=KW)
+    shown_card = card(("kill", "S", 7), deck=KW)
+    game = shown([("pangtong", "wolong"), WEI, WU, QUN], deck=KW,
+                 hands={0: [club, red, spade, ("kill", "C", 3)], 1: [shown_card]})
+    to_play_phase(game)
+    uses = [a for a in game.legal_actions(0) if a["type"] == "use" and a.get("skill")]
+    # then: every club hand card may be an Iron Chain (one or two players), every red one
+    # a Fire Attack; the spade Kill is neither
+    assert {"type": "use", "card": club, "as": "iron_chain", "skill": "lianhuan",
+            "targets": [1, 2]} in uses
+    assert {"type": "use", "card": red, "as": "fire_attack", "skill": "huoji",
+            "targets": [1]} in uses
+    assert not any(a["card"] == spade for a in uses)
+    refuse(game, 0, IllegalAction, type="use", card=spade, skill="huoji", targets=[1])
+    # when: the club Kill chains seats 2 and 1 (named in any order)
+    events = act(game, 0, type="use", card=club, skill="lianhuan", targets=[2, 1])
+    while game.ask == "nullify":  # (Wolong's Kanpo could answer his own card: he does not)
+        events += act(game, 0, type="decline")
+    # then: the skill is named, the club is an Iron Chain, both are chained
+    assert kinds(events)[:2] == ["SkillUsed", "CardUsed"]
+    assert data(events, "CardUsed")["name"] == "iron_chain"
+    assert named(events, "ChainToggled") == [{"seat": 1, "chained": True},
+                                             {"seat": 2, "chained": True}]
+    # when: the red Dodge is a Fire Attack on seat 1, who shows its spade Kill
+    events = act(game, 0, type="use", card=red, skill="huoji", targets=[1])
+    while game.ask == "nullify":
+        events += act(game, 0, type="decline")
+    assert data(events, "CardUsed")["name"] == "fire_attack" and game.ask == "show_card"
+    act(game, 1, type="choose", card=shown_card)
+    # when: Wolong discards his spade: 1 fire damage to seat 1
+    hp1, hp2 = game.hp[1], game.hp[2]
+    events = act(game, 0, type="discard", cards=[spade])
+    while game.ask == "skill":  # (Jianxiong and the like: declined)
+        events += act(game, game.to_act()[0], type="decline")
+    # then: the fire goes down the chain to seat 2; both are unchained
+    hits = named(events, "NatureDamaged")
+    assert [(d["seat"], d["nature"], d["chain"]) for d in hits] == [
+        (1, "fire", False), (2, "fire", True)]
+    assert game.hp[1] == hp1 - 1 and game.hp[2] == hp2 - 1
+    assert game.chained == [False] * 4
+    lines = told(game)
+    assert any("Lianhuan" in line for line in lines) and any("Huoji" in line for line in lines)
+
+
+def test_lianhuan_recasts_a_club_hand_card_and_nothing_else() -> None:
+    # given: Pang Tong (seat 0) holds a club Kill and a red Dodge
+    club, red = card(("kill", "C", 2), deck=KW), card(("dodge", "D", 2), deck=KW)
+    game = shown([("pangtong", "wolong"), WEI, WU, QUN], deck=KW, hands={0: [club, red]})
+    to_play_phase(game)
+    recasts = [a for a in game.legal_actions(0) if a["type"] == "recast"]
+    assert {"type": "recast", "card": club, "skill": "lianhuan"} in recasts
+    assert not any(a["card"] == red for a in recasts)
+    # when: a red card is recast through the skill: refused, nothing recorded
+    refuse(game, 0, IllegalAction, type="recast", card=red, skill="lianhuan")
+    hand = len(game.hands[0])
+    # when: the club is recast
+    events = act(game, 0, type="recast", card=club, skill="lianhuan")
+    # then: the skill is named, the club goes to the discard pile, a card is drawn
+    assert kinds(events) == ["SkillUsed", "CardRecast", "CardsDrawn"]
+    assert club in game.discard and len(game.hands[0]) == hand
+    assert any("recasts" in line and "Lianhuan" in line for line in told(game))
+
+
+def test_a_hidden_wolong_shows_himself_to_use_huoji() -> None:
+    # given: Wolong hidden (seat 0 passes its show step), a red card in hand
+    red = card(("dodge", "D", 2), deck=KW)
+    game = htable([("pangtong", "wolong"), WEI, WU, QUN], {0: [red]},
+                  options={"deck": KW})
+    remember(game)
+    to_play_phase(game)
+    assert game.hidden(0) == ["head", "deputy"]
+    # when: he uses the red card as a Fire Attack
+    events = act(game, 0, type="use", card=red, skill="huoji", targets=[1])
+    # then: Wolong is shown first, then the skill is used
+    assert kinds(events)[0] == "GeneralsShown"
+    assert data(events, "GeneralsShown")["which"] == ["deputy"]
+    assert "SkillUsed" in kinds(events) and data(events, "CardUsed")["name"] == "fire_attack"
 
 
 # --- Liu Shan: Xiangle, Fangquan ---------------------------------------------------------------
@@ -438,9 +537,7 @@ def test_lieren_pindians_the_hurt_target_and_the_winner_takes_a_card() -> None:
 def test_bots_play_the_shu_skills_through_whole_games() -> None:
     """Random and kingdom bots at tables of Shu generals (the other seats Wu, so they stay
     one Shu side of at most half): every game ends and replays; many skills get used."""
-    from domain.sanguosha.bots import kingdom_policy, random_policy
     from domain.sanguosha.generals import ROSTER
-    from tests.sanguosha.skill_steps import replayed
 
     shu_ids = [g for g, ids in KW_SKILLS.items() if ROSTER[g].kingdom == "shu"]
     wu_ids = [g for g in ROSTER if ROSTER[g].kingdom == "wu"]
@@ -455,14 +552,16 @@ def test_bots_play_the_shu_skills_through_whole_games() -> None:
         candidates = [[h, d, *(shu_pool[6 + 2 * i:8 + 2 * i] if i < 3 else
                               wu_pool[6 + 2 * (i - 3):8 + 2 * (i - 3)])]
                       for i, (h, d) in enumerate(picks)]
-        game = HegemonyGame.new([f"p{i}" for i in range(6)], {"turn_cap": 120}, rng=rng,
-                                candidates=candidates)
-        policy = random_policy if seed % 2 else kingdom_policy
-        while game.outcome is None:
-            seat = game.to_act()[0]
-            game.act(seat, policy(game, seat, rng), rng)
-        again = replayed(game)
-        assert again.view("referee")["seats"] == game.view("referee")["seats"]
-        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+        used |= skills_used(bot_game(candidates, rng, "random" if seed % 2 else "kingdom"))
     shu_skills = {sid for g in shu_ids for sid in KW_SKILLS[g]}
     assert len(used & shu_skills) >= 10, sorted(used & shu_skills)
+
+
+def test_kingdom_bots_chain_and_burn_with_pang_tong_and_wolong() -> None:
+    """Kingdom bots with Pang Tong & Wolong at seat 0 (its only pair of one kingdom): in
+    six whole games it uses Iron Chains and Fire Attacks made by Lianhuan and Huoji."""
+    candidates = [["pangtong", "wolong", "zhangliao", "lusu"],
+                  ["caocao", "xuchu", "simayi", "guojia"],
+                  ["sunquan", "ganning", "lvmeng", "huanggai"],
+                  ["lvbu", "diaochan", "huatuo", "jiaxu"]]
+    assert {"huoji", "lianhuan"} <= bot_skills(candidates, 6)

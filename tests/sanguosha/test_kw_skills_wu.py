@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.game import IllegalAction
 from domain.sanguosha.actions import NotAChoice, WrongCount
-from domain.sanguosha.cards import KILL, NAME
+from domain.sanguosha.cards import KILL, NAME, RED
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.skill import KW_SKILLS, SKILLS
 from domain.sanguosha.skills import wu
-from tests.sanguosha.hrig import htable
+from tests.sanguosha.hrig import bot_game, bot_skills, htable, skills_used
 from tests.sanguosha.rig import Spec, act, card, end_turn, kinds, refuse
-from tests.sanguosha.skill_steps import assert_replays, told
+from tests.sanguosha.skill_steps import remember, told
 
 Events = list[tuple[str, dict[str, Any]]]
 FILLER_PAIRS = [("caocao", "xuchu"), ("liubei", "guanyu"), ("lvbu", "diaochan"),
                 ("zhangliao", "xiahoudun"), ("zhangfei", "zhaoyun"), ("huatuo", "jiaxu")]
-_TABLES: list[HegemonyGame] = []
 
 
 def kw_table(wu_seats: dict[int, tuple[str, str]], n: int = 4,
@@ -33,7 +33,7 @@ def kw_table(wu_seats: dict[int, tuple[str, str]], n: int = 4,
     fillers = iter(FILLER_PAIRS)
     picks = [wu_seats[s] if s in wu_seats else next(fillers) for s in range(n)]
     game = htable(picks, hands=hands, pile=pile)
-    _TABLES.append(game)
+    remember(game)
     return game
 
 
@@ -73,13 +73,6 @@ def data(events: Events, name: str) -> dict[str, Any]:
     return next(d for n, d in events if n == name)
 
 
-def teardown_function() -> None:
-    """Then (every story): the events alone rebuild each table exactly."""
-    for game in _TABLES:
-        assert_replays(game)
-    _TABLES.clear()
-
-
 # --- the registry ---------------------------------------------------------------------------
 def test_every_wu_general_has_its_kingdom_wars_skills_in_the_rules_order() -> None:
     assert KW_SKILLS["sunquan"] == ("zhiheng_kw",)
@@ -87,6 +80,7 @@ def test_every_wu_general_has_its_kingdom_wars_skills_in_the_rules_order() -> No
     assert KW_SKILLS["huanggai"] == ("kurou",)
     assert KW_SKILLS["zhouyu"] == ("yingzi", "fanjian")
     assert KW_SKILLS["daqiao"] == ("guose", "liuli_kw")
+    assert KW_SKILLS["luxun"] == ("qianxun_kw", "duoshi")
     assert KW_SKILLS["sunshangxiang"] == ("jieyin", "xiaoji_kw")
     assert KW_SKILLS["taishici"] == ("tianyi",)
     assert KW_SKILLS["dingfeng"] == ("duanbing", "fenxun")
@@ -150,6 +144,58 @@ def test_qianxun_cancels_an_indulgence_on_lu_xun() -> None:
     events = act(game, 2, type="use", card=indulgence, targets=[0])
     assert kinds(events) == ["CardUsed"]
     assert game.judging[0] == [] and indulgence in game.discard
+
+
+def test_duoshi_uses_a_red_hand_card_as_await_exhausted_four_times_a_play_phase() -> None:
+    # given: Lu Xun & Gan Ning (seat 0) hold three red Dodges and a spade Kill; seat 2 is
+    # Wu too (Sun Quan & Zhou Tai), seats 1 and 3 are not; everyone shows at the start of
+    # its turn (turn order 2, 3, 0)
+    kw = "kingdom_wars"
+    reds = [card(("dodge", "D", n), deck=kw) for n in (2, 3, 6)]
+    spade = card(("kill", "S", 5), deck=kw)
+    game = htable([("luxun", "ganning"), ("caocao", "xuchu"), ("sunquan", "zhoutai"),
+                   ("lvbu", "diaochan")], hands={0: [*reds, spade]}, options={"deck": kw},
+                  first=2)
+    remember(game)
+    to_turn(game, 2)
+    end_turn(game)
+    settle(game)
+    to_turn(game, 0)
+    # then: each red hand card may be an Await Exhausted; the black Kill may not
+    offers = [a for a in game.legal_actions(0) if a.get("skill") == "duoshi"]
+    assert {a["card"] for a in offers} == {c for c in game.hands[0] if RED[c]} >= set(reds)
+    assert all(a == {"type": "use", "card": a["card"], "as": "await_exhausted",
+                     "skill": "duoshi"} for a in offers)
+    refuse(game, 0, IllegalAction, type="use", card=spade, skill="duoshi")
+    # when: he uses a red Dodge as Await Exhausted
+    hand0, hand2 = len(game.hands[0]), len(game.hands[2])
+    events = act(game, 0, type="use", card=reds[0], skill="duoshi")
+    # then: he and Sun Quan (his kingdom) draw two each, then each discards two
+    assert kinds(events)[:2] == ["SkillUsed", "CardUsed"]
+    used = data(events, "CardUsed")
+    assert used["name"] == "await_exhausted" and used["targets"] == [0, 2]
+    assert [d["seat"] for n, d in events if n == "CardsDrawn"] == [0, 2]
+    for seat in (0, 2):
+        assert game.ask == "await_discard" and game.to_act() == [seat]
+        _discard_two(game, seat)
+    assert len(game.hands[0]) == hand0 - 1 and len(game.hands[2]) == hand2
+    # when: three more red cards; then: a fifth use is not offered this play phase
+    for _ in range(3):
+        red = next(c for c in game.hands[0] if RED[c])
+        act(game, 0, type="use", card=red, skill="duoshi")
+        while game.ask == "await_discard":
+            _discard_two(game, game.to_act()[0])
+    assert any(RED[c] for c in game.hands[0])
+    assert not [a for a in game.legal_actions(0) if a.get("skill") == "duoshi"]
+    red = next(c for c in game.hands[0] if RED[c])
+    refuse(game, 0, IllegalAction, type="use", card=red, skill="duoshi")
+    assert any("Duoshi" in line for line in told(game))
+
+
+def _discard_two(game: HegemonyGame, seat: int) -> None:
+    """When: the seat discards two cards for Await Exhausted, black ones first."""
+    (template,) = game.legal_actions(seat)
+    act(game, seat, type="discard", cards=sorted(template["from"], key=lambda c: RED[c])[:2])
 
 
 # --- Da Qiao: Liuli passes the Kill on -------------------------------------------------------
@@ -220,7 +266,7 @@ def _sun_jian_hurt(kills: int) -> HegemonyGame:
     hands = {3: [("kill", "S", 7)], 1: [("kill", "S", 8)] if kills == 2 else []}
     game = htable([("caocao", "xuchu"), ("liubei", "guanyu"), ("sunjian", "sunquan"),
                    ("lvbu", "diaochan")], hands=hands, first=2)
-    _TABLES.append(game)
+    remember(game)
     for seat in (2, 3, 0, 1):
         to_turn(game, seat)
         kill = next((c for c in game.hands[seat] if NAME[c] == KILL), None)
@@ -376,7 +422,7 @@ def test_guzheng_gives_one_discarded_card_back_and_takes_the_rest() -> None:
     # given: Zhang Zhao & Zhang Hong (seat 1) shown in their turn; seat 2 then discards
     game = htable([("caocao", "xuchu"), ("erzhang", "sunquan"), ("liubei", "guanyu"),
                    ("lvbu", "diaochan")], first=1)
-    _TABLES.append(game)
+    remember(game)
     to_turn(game, 1)
     end_turn(game)
     settle(game)
@@ -409,9 +455,7 @@ def test_bots_play_the_wu_skills_through_whole_games() -> None:
     replays, and between them the bots use most Wu skills."""
     import random
 
-    from domain.sanguosha.bots import kingdom_policy, random_policy
     from domain.sanguosha.generals import ROSTER
-    from tests.sanguosha.skill_steps import replayed
 
     wu = [g for g in KW_SKILLS if ROSTER[g].kingdom == "wu"]
     rest = [g for g in ROSTER if ROSTER[g].kingdom == "qun"]
@@ -426,14 +470,17 @@ def test_bots_play_the_wu_skills_through_whole_games() -> None:
         spare = spares[:]
         rng.shuffle(spare)
         candidates = [[*p, spare.pop(), spare.pop()] for p in pairs]
-        game = HegemonyGame.new([f"p{i}" for i in range(8)], {"turn_cap": 120}, rng=rng,
-                                candidates=candidates)
-        policy = random_policy if seed % 2 else kingdom_policy
-        while game.outcome is None:
-            seat = game.to_act()[0]
-            game.act(seat, policy(game, seat, rng), rng)
-        again = replayed(game)
-        assert again.view("referee")["seats"] == game.view("referee")["seats"]
-        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+        used |= skills_used(bot_game(candidates, rng, "random" if seed % 2 else "kingdom"))
     wu_skills = {sid for g in wu for sid in KW_SKILLS[g]}
     assert len(used & wu_skills) >= 14, sorted(wu_skills - used)
+
+
+def test_kingdom_and_random_bots_use_duoshi() -> None:
+    """Lu Xun & Sun Quan at seat 0 (its only pair of one kingdom): in six whole games each,
+    kingdom and random bots make Await Exhausted of red cards with Duoshi."""
+    candidates = [["luxun", "sunquan", "zhangliao", "liubei"],
+                  ["caocao", "xuchu", "simayi", "guojia"],
+                  ["zhangfei", "zhaoyun", "machao", "huangzhong"],
+                  ["lvbu", "diaochan", "huatuo", "jiaxu"]]
+    assert "duoshi" in bot_skills(candidates, 6)
+    assert "duoshi" in bot_skills(candidates, 6, "random")

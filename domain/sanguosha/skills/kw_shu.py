@@ -13,6 +13,8 @@ from domain.sanguosha.cards import (
     BASIC,
     DUEL,
     EIGHT_TRIGRAMS,
+    FIRE_ATTACK,
+    IRON_CHAIN,
     KILL,
     KIND,
     NULLIFICATION,
@@ -157,7 +159,13 @@ KUANGGU = Skill(
 register_kw("weiyan", KUANGGU)
 
 
-# --- Pang Tong: Niepan (limited) ------------------------------------------------------------
+# --- Pang Tong: Lianhuan, Niepan (limited) --------------------------------------------------
+LIANHUAN = Skill(
+    "lianhuan", "Lianhuan", "连环", Kind.CONVERSION,
+    text="You may use a club hand card as Iron Chain, or recast it.",
+    conversions=(Conversion(IRON_CHAIN, lambda c: SUIT[c] == "C", "h", respond=False,
+                            recast=True),),
+)
 NIEPAN_HP = 3
 NIEPAN_DRAW = 3
 
@@ -180,8 +188,11 @@ def _niepan_step(game: Any, f: Frame) -> None:
         game.due = {"k": "draw", "seat": me, "n": NIEPAN_DRAW, "reason": "niepan",
                     "then": "drawn"}
         return
-    if f.stage == "drawn" and getattr(game, "chained", None) and game.chained[me]:
-        game.due = {"k": "chain", "seat": me, "then": "done"}  # (the Kingdom Wars deck's)
+    if f.stage == "drawn" and game.chained[me]:
+        game.due = {"k": "chain", "seat": me, "then": "unchained"}  # (the Kingdom Wars deck's)
+        return
+    if f.stage in ("drawn", "unchained") and game.turned[me]:  # face up again
+        game.due = {"k": "turn_over", "seat": me, "reason": "niepan", "then": "done"}
         return
     game.stack.pop()
 
@@ -193,10 +204,15 @@ NIEPAN = Skill(
     can=lambda game, seat, f: f.context.get("v") == seat and game.hp[seat] <= 0,
     used=_niepan_used, step=_niepan_step,
 )
-register_kw("pangtong", NIEPAN)
+register_kw("pangtong", LIANHUAN, NIEPAN)
 
 
-# --- Wolong: Kanpo, Bazhen ---------------------------------------------------------------
+# --- Wolong: Huoji, Kanpo, Bazhen ----------------------------------------------------------
+HUOJI = Skill(
+    "huoji", "Huoji", "火计", Kind.CONVERSION,
+    text="You may use a red hand card as Fire Attack.",
+    conversions=(Conversion(FIRE_ATTACK, lambda c: RED[c], "h", respond=False),),
+)
 KANPO = Skill(
     "kanpo", "Kanpo", "看破", Kind.CONVERSION,
     text="You may use a black hand card as a Nullification.",
@@ -226,7 +242,7 @@ BAZHEN = Skill(
     text="While your armor slot is empty, you count as wearing Eight Trigrams.",
     demand=_bazhen_demand, decide=_bazhen_decide, used=_nothing,
 )
-register_kw("wolong", KANPO, BAZHEN)
+register_kw("wolong", HUOJI, KANPO, BAZHEN)
 
 
 # --- Liu Shan: Xiangle, Fangquan -------------------------------------------------------------

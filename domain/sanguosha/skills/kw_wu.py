@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.sanguosha.cards import INDULGENCE, SNATCH, SUIT
+from domain.sanguosha.cards import AWAIT_EXHAUSTED, INDULGENCE, RED, SNATCH, SUIT
 from domain.sanguosha.frames import Damage, KillUse
 from domain.sanguosha.plays import (
     DISTANCE_ONE,
@@ -15,7 +15,15 @@ from domain.sanguosha.plays import (
     KILL_ANY_DISTANCE,
     NO_KILLS,
 )
-from domain.sanguosha.skill import Action, Frame, Kind, Point, Skill, register_kw
+from domain.sanguosha.skill import (
+    Action,
+    Conversion,
+    Frame,
+    Kind,
+    Point,
+    Skill,
+    register_kw,
+)
 from domain.sanguosha.skills.common import discard, draws, he, others, push
 from domain.sanguosha.skills.pindian import pindian_targets, pindian_won, start_pindian
 from domain.sanguosha.skills.wu import (
@@ -82,7 +90,22 @@ QIANXUN_KW = Skill(
          "target.",
     mods={"cancels_target": lambda game, seat, name: name in (SNATCH, INDULGENCE)},
 )
-register_kw("luxun", QIANXUN_KW)
+#: Duoshi's uses per play phase
+DUOSHI_LIMIT = 4
+
+
+def _duoshi_left(game: Any, seat: int) -> bool:
+    return int(game.uses.get(f"{seat}:duoshi", 0)) < DUOSHI_LIMIT
+
+
+DUOSHI = Skill(
+    "duoshi", "Duoshi", "度势", Kind.CONVERSION,
+    text="At most four times per play phase, you may use a red hand card as Await "
+         "Exhausted.",
+    conversions=(Conversion(AWAIT_EXHAUSTED, lambda c: RED[c], "h", respond=False,
+                            when=_duoshi_left),),
+)
+register_kw("luxun", QIANXUN_KW, DUOSHI)
 
 # --- Sun Shangxiang -----------------------------------------------------------------------
 XIAOJI_KW = replace(
