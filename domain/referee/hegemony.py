@@ -9,7 +9,9 @@ and its winners) is re-derived and compared; every break of a rule becomes a
 ``Violation`` naming the event and the rule.
 
 It imports nothing from ``domain/sanguosha/`` but the static tables (the card list and
-the roster rows): a bug in the engine is not repeated here.
+the roster rows): a bug in the engine is not repeated here. A table dealt the Kingdom
+Wars deck (option ``deck``) has its cards judged by ``hegemony_cards`` (mixed in, with
+its hooks below) and its deck by ``hegemony_deck``.
 
 The rules as judged (docs/rules/kingdom-wars.md and sanguosha.md):
 - 4 to 10 players, 4, 5 or 7 candidates each; a seat whose candidates share no kingdom
@@ -1146,7 +1148,11 @@ class Referee(DeckRules, SkillRules):
         else:
             u = self.use_of(reason)
             want = self.card_damage(s, src, u, reason, "normal")
-            ok = n == want and self.nature_of(u) == "normal" and u is not None and list(
+            amiss = u is not None and n != want  # named with the amount due, once
+            if amiss:
+                self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from {src}; "
+                            f"the {reason} deals {want} (a Wine, a skill, the armor counted)")
+            ok = (n == want or amiss) and self.nature_of(u) == "normal" and u is not None and list(
                 d["cards"]) == u.cards and (
                 (src == u.user and s in u.targets) if reason != DUEL else
                 {s, src} == {u.user, u.targets[0]})
