@@ -139,7 +139,8 @@ class SkillRules:
                         f"{showing[1] or 'a card'}, but the record goes on with seat {s}'s "
                         f"{name}")
         zones = converted(self, fact, s, cards, name, use)
-        real = zones is None and len(cards) == 1 and NAME[cards[0]] == name
+        real = zones is None and len(cards) == 1 and (NAME[cards[0]] == name or (
+            NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
         if real and (KIND[cards[0]] == TRICK if use else name == "nullification"):
             self.marks[("trick", s)] = True
         return zones
