@@ -173,9 +173,10 @@ class DeckRules:
                   and not self.same_side(s, x))
             return "" if ok else "a shown seat not on the (shown) user's side"
         if name == SUPPLY:
-            if x not in others or (self.dist(s, x) > 1 and not self.trick_unlimited(s)):
+            if x not in others or (self.dist(s, x) > self.supply_range(s)
+                                   and not self.trick_unlimited(s)):
                 return "one other seat at distance 1 (any distance with Qicai)"
-            return "" if all(NAME[j] != SUPPLY for j in t.judging[x]) else \
+            return "" if all(self.as_name(j) != SUPPLY for j in t.judging[x]) else \
                 "a seat with no Supply Shortage in its judgment area"
         return "nobody"
 
