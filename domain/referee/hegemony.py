@@ -9,7 +9,9 @@ and its winners) is re-derived and compared; every break of a rule becomes a
 ``Violation`` naming the event and the rule.
 
 It imports nothing from ``domain/sanguosha/`` but the static tables (the card list and
-the roster rows): a bug in the engine is not repeated here.
+the roster rows): a bug in the engine is not repeated here. A table dealt the Kingdom
+Wars deck (option ``deck``) has its cards judged by ``hegemony_cards`` (mixed in, with
+its hooks below) and its deck by ``hegemony_deck``.
 
 The rules as judged (docs/rules/kingdom-wars.md and sanguosha.md):
 - 4 to 10 players, 4, 5 or 7 candidates each; a seat whose candidates share no kingdom
@@ -784,6 +786,7 @@ class Referee(DeckRules, SkillRules):
         first = cards[0]
         if zones is not None:  # a card made by a skill: what it was made (not delayed yet)
             self.uses.append(Use(name, s, targets, cards))
+            self.deck_used(s, name, cards, self.uses[-1])
         elif len(cards) == 1 and KIND[first] == EQUIPMENT:
             self.table.wear(s, first)
         elif len(cards) == 1 and KIND[first] == DELAYED:
@@ -820,7 +823,7 @@ class Referee(DeckRules, SkillRules):
             many = t.weapon(s) == HALBERD and not t.hands[s] and len(cards) == 1
             if (not targets or len(targets) > (3 if many else 1)
                     or len(set(targets)) != len(targets)
-                    or any(x not in others or t.distance(s, x, alive) > self.reach_of(s)
+                    or any(x not in others or self.dist(s, x) > self.reach_of(s)
                            for x in targets)):
                 bad = "living others within attack range (one; up to 3 with a Halberd " \
                       "on the last hand card)"
@@ -830,7 +833,7 @@ class Referee(DeckRules, SkillRules):
                 bad = "one other living seat"
             elif name in (DISMANTLEMENT, SNATCH) and not t.everything(x):
                 bad = "a seat with a card"
-            elif name == SNATCH and t.distance(s, x, alive) > 1 and not \
+            elif name == SNATCH and self.dist(s, x) > 1 and not \
                     self.trick_unlimited(s):
                 bad = "a seat at distance 1"
             elif name == INDULGENCE and any(NAME[j] == INDULGENCE for j in t.judging[x]):
@@ -838,7 +841,7 @@ class Referee(DeckRules, SkillRules):
         elif name == COLLATERAL:
             ok = (len(targets) == 2 and targets[0] in others and alive[targets[1]]
                   and targets[1] != targets[0] and t.weapon(targets[0]) is not None
-                  and t.distance(targets[0], targets[1], alive) <= self.reach_of(targets[0]))
+                  and self.dist(targets[0], targets[1]) <= self.reach_of(targets[0]))
             bad = "" if ok else "an armed other seat and a seat in its range"
         else:
             bad = "nobody: it cannot be used in the play phase"
@@ -1021,6 +1024,8 @@ class Referee(DeckRules, SkillRules):
             u = self.use_of(KILL, ARROWS)
             if result and u is not None:
                 u.extra["dodged"] = s  # a red judgment is a Dodge
+        elif (skilled := self.skill_judged(fact, s, reason, card)) is not None:
+            result = skilled
         else:
             self.broken(fact, "judgment", f"no rule judges for {reason!r}")
             result = d["result"]
@@ -1109,7 +1114,7 @@ class Referee(DeckRules, SkillRules):
                 areas = (HAND,)
         elif reason in DECK_DISCARDS:
             areas = self.deck_discards(fact, s, cards, reason)
-        else:
+        elif not self.skill_discard(fact, s, by, reason, cards):
             self.broken(fact, "card-effect", f"no rule discards cards for {reason!r}")
         self.owns(fact, s, cards, areas, f"discards ({reason})")
 
@@ -1138,7 +1143,11 @@ class Referee(DeckRules, SkillRules):
         else:
             u = self.use_of(reason)
             want = self.card_damage(s, src, u, reason, "normal")
-            ok = n == want and self.nature_of(u) == "normal" and u is not None and list(
+            amiss = u is not None and n != want  # named with the amount due, once
+            if amiss:
+                self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from {src}; "
+                            f"the {reason} deals {want} (a Wine, a skill, the armor counted)")
+            ok = (n == want or amiss) and self.nature_of(u) == "normal" and u is not None and list(
                 d["cards"]) == u.cards and (
                 (src == u.user and s in u.targets) if reason != DUEL else
                 {s, src} == {u.user, u.targets[0]})
@@ -1173,7 +1182,7 @@ class Referee(DeckRules, SkillRules):
         elif reason == SILVER_LION:
             ok = self.claimed(fact)
         else:
-            ok = False
+            ok = self.skill_healed(s, reason)
         if not ok or n != 1:
             self.broken(fact, "heal", f"seat {s} heals {n} by {reason}, which no rule gives")
         self.hp[s] = min(self.max_hp[s], self.hp[s] + n)

@@ -173,7 +173,7 @@ class DeckRules:
                   and not self.same_side(s, x))
             return "" if ok else "a shown seat not on the (shown) user's side"
         if name == SUPPLY:
-            if x not in others or (t.distance(s, x, alive) > 1 and not self.trick_unlimited(s)):
+            if x not in others or (self.dist(s, x) > 1 and not self.trick_unlimited(s)):
                 return "one other seat at distance 1 (any distance with Qicai)"
             return "" if all(NAME[j] != SUPPLY for j in t.judging[x]) else \
                 "a seat with no Supply Shortage in its judgment area"
@@ -374,7 +374,7 @@ class DeckRules:
         if not why and u is not None:
             tg = u.targets[0]
             ring = [x for x in range(self.n) if self.alive[x] and x not in (s, tg)
-                    and self.table.distance(tg, x, self.alive) == 1]
+                    and self.dist(tg, x) == 1]
             if len(cards) != 1 or len(victims) != 1 or victims[0] not in ring:
                 why = f"it pays one hand card for one seat at distance 1 from seat {tg}"
             elif not self.alive[tg] or not u.extra.get("hurt_by_kill", {}).get(tg):

@@ -26,8 +26,11 @@ from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
 from domain.referee.hegemony_table import EQUIP, HAND
 from domain.sanguosha.cards import KIND, NAME, RED, SLOT, SUIT, TRICK
+from domain.sanguosha.roster_hegemony import ROWS
 
 HEAD, DEPUTY = "head", "deputy"
+#: general -> gender (the roster's static rows)
+GENDER = {r[0]: r[4] for r in ROWS}
 #: skill -> what its ``SkillUsed`` does (the referee's hooks read the marks it leaves)
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 #: triggered skills: their owner may be asked (and decline)
@@ -151,6 +154,29 @@ class SkillRules:
     def trick_unlimited(self, s: int) -> bool:
         return self.active(s, "qicai_kw")
 
+    def dist(self, a: int, b: int) -> int:
+        """Distance, one less from a seat whose Mashu is shown (at least 1)."""
+        d = self.table.distance(a, b, self.alive)
+        return max(1, d - 1) if self.active(a, "mashu") and a != b else d
+
+    def skill_judged(self, fact: Fact, s: int, reason: str, card: int | None) -> bool | None:
+        """A skill's judgment: its result (None: no skill of this seat judges now)."""
+        if self.marks.pop("judging", None) != (s, reason):
+            return None
+        return tieqi_result(self, fact, s, card) if reason == "tieqi" else None
+
+    def skill_healed(self, s: int, reason: str) -> bool:
+        left = self.marks.get(("heal", s, reason), 0)
+        if left:
+            self.marks[("heal", s, reason)] = left - 1
+        return bool(left)
+
+    def skill_discard(self, fact: Fact, s: int, by: Any, reason: str, cards: list[int]
+                      ) -> bool:
+        """Cards a skill discards from a seat (Mengjin: one, any area)."""
+        n = self.marks.pop(("discard", s, by, reason), None)
+        return n is not None and len(cards) == n
+
     def on_SuitNamed(self, fact: Fact, d: dict[str, Any]) -> None:
         suit_named(self, fact, self.seat(d["seat"]), d["suit"])
 
@@ -164,7 +190,8 @@ class SkillRules:
         """An active skill: in its owner's play phase, within its limit."""
         if s != self.current or self.stage != "play":
             self.broken(fact, "turn-order", f"seat {s} uses {sid} outside its play phase")
-        limit = {"zhiheng_kw": 1, "qiangxi": 1, "fanjian": 1}.get(sid)
+        limit = {"zhiheng_kw": 1, "qiangxi": 1, "fanjian": 1, "qingnang": 1,
+                 "lijian_kw": 1}.get(sid)
         used = self.marks.get(("used", sid), 0)
         if limit is not None and used >= limit:
             self.broken(fact, "skill-limit", f"seat {s} uses {sid} {used + 1} times in one "
@@ -188,7 +215,9 @@ class SkillRules:
         return int(self.marks.get("luoyi") == src and reason in ("kill", "duel"))
 
     def skips_discard(self, s: int) -> bool:
-        return self.marks.get("skip_discard") == s
+        """The turn ends with more cards than HP: its discard phase was skipped (Keji), or
+        an end-phase skill drew after it (Biyue)."""
+        return s in (self.marks.get("skip_discard"), self.marks.get("end_drew"))
 
     def skill_draw(self, fact: Fact, s: int, reason: str) -> int | None:
         """Cards a skill draws: how many, or None when no skill of this seat draws now."""
@@ -387,6 +416,8 @@ def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
     seat, card, choice, sid = conv
     fits = [z for to, ok, z, u, p in CONVERSIONS[sid] if to == name and (u if use else p)
             and ok(card)]
+    if sid == "jijiu" and r.current == s:
+        fits = []  # outside its owner's turn only
     if seat != s or cards != [card] or choice not in (None, name) or not fits:
         r.broken(fact, "conversion", f"{sid} of seat {seat} makes card {card} a "
                  f"{choice}; the record {'uses' if use else 'plays'} {cards} as {name} "
@@ -446,3 +477,116 @@ def fanjian_taken(r: Any, fact: Fact, s: int, card: int) -> None:
         r.owe(Owed("fanjian", f"Fanjian: card {card} is not of the named suit {suit}: seat "
                    f"{owner} deals seat {t} 1 damage",
                    r.is_("Damaged", seat=t, source=owner, reason="fanjian")), first=True)
+
+
+# --- more of the frame: gender, distance, judgments, heals, discards -----------------------------
+def gender(r: Any, s: int) -> str | None:
+    """No general shown: none; one: its gender; both: the head's (generals.md 0.3)."""
+    shown = [g for g, up in zip(r.generals[s], r.shown[s], strict=True) if up]
+    return GENDER.get(shown[0]) if shown else None
+
+
+def owe_heal(r: Any, s: int, reason: str, what: str) -> None:
+    from domain.referee.hegemony import Owed
+
+    r.marks[("heal", s, reason)] = r.marks.get(("heal", s, reason), 0) + 1
+    r.owe(Owed(reason, what, r.is_("Healed", seat=s, reason=reason)), first=True)
+
+
+# --- Shu: Ma Chao, Liu Bei ---------------------------------------------------------------------
+JUDGED.add("mashu")  # read where distance is measured (``SkillRules.dist``)
+
+
+@judged("tieqi", triggered=True)
+def tieqi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """When its Kill targets a seat: a judgment, red and the Kill cannot be dodged."""
+    u = r.use_of("kill")
+    if u is None or u.user != s:
+        r.broken(fact, "tieqi", f"seat {s} uses Tieqi with no Kill of its own in play")
+        return
+    r.marks["judging"] = (s, "tieqi")
+
+
+def tieqi_result(r: Any, fact: Fact, s: int, card: int | None) -> bool:
+    red = card is not None and RED[card]
+    u = r.use_of("kill")
+    if red and u is not None:
+        for t in u.targets:
+            r.took_it(t, "kill")  # it cannot be dodged
+    return red
+
+
+@judged("rende_kw")
+def rende(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """In the play phase, hand cards to another seat, as often as it likes; the first
+    time three or more were given this phase, heal 1 (wounded)."""
+    r.in_play(fact, s, "rende_kw")
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    t = ts[0] if len(ts) == 1 else None
+    if not cards or t is None or t == s or not r.alive[t]:
+        r.broken(fact, "rende_kw", f"Rende gives hand cards to another living seat; the "
+                 f"record says cards {cards} to {ts}")
+        return
+    r.owns(fact, s, cards, (HAND,), "gives by Rende")
+    r.table.hands[t] += cards
+    before = r.marks.get("rende", 0)
+    r.marks["rende"] = before + len(cards)
+    if before < 3 <= before + len(cards) and r.hp[s] < r.max_hp[s]:
+        owe_heal(r, s, "rende", f"Rende: seat {s} gave {before + len(cards)} cards: it heals 1")
+
+
+# --- Qun: Hua Tuo, Diao Chan, Pang De -------------------------------------------------------------
+CONVERSIONS["jijiu"] = (("peach", lambda c: RED[c], (HAND, EQUIP), False, True),)
+conversion("jijiu")
+
+
+@judged("qingnang")
+def qingnang(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Once a play phase: discard a hand card, a wounded seat (itself too) heals 1."""
+    r.in_play(fact, s, "qingnang")
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    t = ts[0] if len(ts) == 1 else None
+    if len(cards) != 1 or t is None or not r.alive[t] or r.hp[t] >= r.max_hp[t]:
+        r.broken(fact, "qingnang", f"Qingnang discards one hand card to heal a wounded seat; "
+                 f"the record says cards {cards}, target {ts}")
+        return
+    r.owns(fact, s, cards, (HAND,), "discards for Qingnang")
+    owe_heal(r, t, "qingnang", f"Qingnang: seat {t} heals 1")
+
+
+@judged("biyue", triggered=True)
+def biyue(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """At the start of its end phase: draw one."""
+    if s != r.current or r.stage not in ("discard", "end"):
+        r.broken(fact, "biyue", f"seat {s} uses Biyue outside its own end phase")
+    r.marks[("draw", s, "biyue")] = 1
+    r.marks["end_drew"] = s
+
+
+@judged("lijian_kw")
+def lijian(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Once a play phase: discard a card, and of two other male seats the second uses a
+    Duel (no card) on the first."""
+    r.in_play(fact, s, "lijian_kw")
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    if len(cards) != 1 or len(ts) != 2 or len(set(ts)) != 2 or any(
+            t == s or not 0 <= t < r.n or not r.alive[t] or gender(r, t) != "male"
+            for t in ts):
+        r.broken(fact, "lijian_kw", f"Lijian discards a card and names two other living "
+                 f"male seats; the record says cards {cards}, targets {ts}")
+        return
+    r.owns(fact, s, cards, (HAND, EQUIP), "discards for Lijian")
+    from domain.referee.hegemony import Use
+
+    r.uses.append(Use("duel", ts[1], [ts[0]], []))
+
+
+@judged("mengjin", triggered=True)
+def mengjin(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """When its Kill is dodged: it discards one of the target's cards."""
+    u = r.use_of("kill")
+    t = u.extra.get("dodged") if u is not None and u.user == s else None
+    if t is None:
+        r.broken(fact, "mengjin", f"seat {s} uses Mengjin, but no Kill of its was dodged")
+        return
+    r.marks[("discard", t, s, "mengjin")] = 1

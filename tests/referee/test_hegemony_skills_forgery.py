@@ -281,3 +281,49 @@ def test_fanjian_damage_when_the_suit_was_named_right() -> None:
     facts[i].data["suit"] = SUIT[facts[i + 1].data["card"]]
     # then the damage is named: no rule deals it
     named(facts, v + 2, "damage")
+
+
+# --- Ma Chao, Liu Bei, Hua Tuo, Diao Chan, Pang De ------------------------------------------
+def test_tieqi_judgment_read_wrong() -> None:
+    facts, v = forged(of("Judged", reason="tieqi"),
+                      lambda f: f.data.update(result=not f.data["result"]))
+    named(facts, v, "judgment")
+
+
+def test_rende_heals_for_fewer_than_three_cards() -> None:
+    def pick(fs: list[Fact], i: int) -> bool:
+        return (used("rende_kw")(fs, i) and len(fs[i].data["cards"]) >= 3
+                and fs[i + 1].type == "Healed")
+
+    facts, v = forged(pick, lambda f: f.data.update(cards=f.data["cards"][:1]))
+    named(facts, v + 1, "heal")
+
+
+def test_qingnang_heals_another_seat() -> None:
+    def pick(fs: list[Fact], i: int) -> bool:
+        return of("Healed", reason="qingnang")(fs, i)
+
+    facts, v = forged(pick, lambda f: f.data.update(seat=(f.data["seat"] + 1) % 4))
+    named(facts, v, "heal")
+
+
+def test_lijian_names_its_owner() -> None:
+    def on_self(f: Fact) -> None:
+        f.data["targets"] = [f.data["seat"], f.data["targets"][1]]
+
+    facts, v = forged(used("lijian_kw"), on_self)
+    assert "male" in named(facts, v, "lijian_kw")
+
+
+def test_biyue_draws_two() -> None:
+    def two(f: Fact) -> None:
+        f.data["cards"] = f.data["cards"] * 2
+
+    facts, v = forged(of("CardsDrawn", reason="biyue"), two)
+    named(facts, v, "draw-count")
+
+
+def test_mengjin_discards_two() -> None:
+    facts, v = forged(of("CardsDiscarded", reason="mengjin"),
+                      lambda f: f.data.update(cards=f.data["cards"] * 2))
+    named(facts, v, "card-effect")

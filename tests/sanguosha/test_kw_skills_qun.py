@@ -32,11 +32,12 @@ WEI, SHU, WU = ("xuchu", "dianwei"), ("zhangfei", "weiyan"), ("ganning", "lvmeng
 
 def table(picks: Sequence[tuple[str, str]], hands: dict[int, Sequence[Spec]] | None = None,
           pile: Sequence[Spec | None] = (), shown: Sequence[int] = (),
-          first: int = 0) -> HegemonyGame:
+          first: int = 0, deck: str = "identity") -> HegemonyGame:
     """Given: a Kingdom Wars table; the ``shown`` seats have shown both generals (as a
     game's end shows them: no bonus), then ``first`` shows both at the start of its turn
     if it has not, and its play phase begins (it draws the pile's top two)."""
-    game = hrig.htable(picks, hands, pile, first=first, options={"bonus": "ask"})
+    game = hrig.htable(picks, hands, pile, first=first, options={"bonus": "ask",
+                                                                  "deck": deck})
     remember(game)
     for s in shown:
         game._show(s, game.hidden(s), "game_end")
@@ -472,8 +473,38 @@ def test_leiji_after_his_dodge_a_spade_judgment_deals_two_damage() -> None:
     while game.ask == "skill":  # Guidao: keep the judgment
         events += act(game, game.to_act()[0], type="decline")
     assert named(events, "Judged")[0]["reason"] == "leiji"
-    (dmg,) = named(events, "Damaged")
-    assert (dmg["seat"], dmg["source"], dmg["amount"], dmg["reason"]) == (1, 0, 2, "leiji")
+    # then: 2 thunder damage
+    (dmg,) = named(events, "NatureDamaged")
+    assert (dmg["seat"], dmg["source"], dmg["amount"], dmg["reason"], dmg["nature"]) == (
+        1, 0, 2, "leiji", "thunder")
+
+
+def test_leijis_thunder_goes_down_the_chain_and_a_silver_lion_caps_it() -> None:
+    # given (the Kingdom Wars deck): Xu Chu (seat 1) puts on a Silver Lion; he and seat 2
+    # are chained (recorded); he Kills Zhang Jiao, who dodges; the judgment is a spade
+    kw = "kingdom_wars"
+    kill, dodge = card(("kill", "C", 4), deck=kw), card(("dodge", "D", 2), deck=kw)
+    lion = card(("silver_lion", "C", 1), deck=kw)
+    game = table([ZHANGJIAO, WEI, SHU, WU], hands={0: [dodge], 1: [kill, lion]},
+                 pile=[None, None, ("dismantlement", "S", 3)], shown=(0, 2, 3), first=1,
+                 deck=kw)
+    act(game, 1, type="use", card=lion)
+    game._chain_toggled(seat=1, chained=True)
+    game._chain_toggled(seat=2, chained=True)
+    act(game, 1, type="use", card=kill, targets=[0])
+    act(game, 0, type="respond", card=dodge)
+    hp1, hp2 = game.hp[1], game.hp[2]
+    # when: Leiji on Xu Chu
+    events = act(game, 0, type="skill", skill="leiji", targets=[1])
+    while game.ask == "skill":  # Guidao and the like: declined
+        events += act(game, game.to_act()[0], type="decline")
+    # then: the lion caps the 2 thunder damage at 1; the chain passes that 1 to seat 2,
+    # and both are unchained
+    hits = named(events, "NatureDamaged")
+    assert [(d["seat"], d["amount"], d["nature"], d["chain"]) for d in hits] == [
+        (1, 1, "thunder", False), (2, 1, "thunder", True)]
+    assert game.hp[1] == hp1 - 1 and game.hp[2] == hp2 - 1
+    assert not game.chained[1] and not game.chained[2]
 
 
 def test_guidao_a_black_card_replaces_the_judgment_and_he_takes_the_old_one() -> None:
@@ -492,7 +523,7 @@ def test_guidao_a_black_card_replaces_the_judgment_and_he_takes_the_old_one() ->
     events = act(game, 0, type="skill", skill="guidao", card=spade)
     # then: the spade decides (2 damage) and the heart is his
     assert heart in game.hands[0] and spade not in game.hands[0]
-    assert named(events, "Damaged")[0]["amount"] == 2 and spade in game.discard
+    assert named(events, "NatureDamaged")[0]["amount"] == 2 and spade in game.discard
 
 
 # --- Cai Wenji: Beige, Duanchang --------------------------------------------------------------
@@ -585,6 +616,26 @@ def test_lirang_a_decline_ends_the_giving() -> None:
     events = act(game, 1, type="decline")
     # then: the card stays in the discard pile and the play phase goes on
     assert kinds(events) == ["Declined"] and game.ask == "play" and game.to_act() == [0]
+
+
+def test_lirang_also_offers_the_card_a_skill_of_his_discarded_as_its_cost() -> None:
+    # given: Kong Rong & Hua Tuo (seat 0) in his play phase; seat 2 has lost 1 HP
+    game = table([("kongrong", "huatuo"), WEI, SHU, WU], shown=(1, 2, 3))
+    game._hp_lost(seat=2, amount=1, reason="given")
+    cost = game.hands[0][0]
+    # when: Qingnang discards a hand card to heal seat 2
+    events = act(game, 0, type="skill", skill="qingnang", cards=[cost], targets=[2])
+    # then: the heal comes first, then Lirang is asked about the discarded card
+    assert kinds(events) == ["SkillUsed", "Healed"] and cost in game.discard
+    assert asked_skill(game) == "lirang" and game.to_act() == [0]
+    act(game, 0, type="skill", skill="lirang")
+    assert {"type": "give", "count": 1, "from": [cost], "targets": [2]} in \
+        game.legal_actions(0)
+    # when: he gives it to seat 2; then: it is in seat 2's hand and play goes on
+    events = act(game, 0, type="give", cards=[cost], targets=[2])
+    assert named(events, "CardsGained") == [{"seat": 2, "cards": [cost], "zone": "discard",
+                                             "reason": "lirang"}]
+    assert cost in game.hands[2] and game.ask == "play" and game.to_act() == [0]
 
 
 # --- Ji Ling: Shuangren -----------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.sanguosha.cards import DODGE, DUEL, KILL, RED, SUIT
+from domain.sanguosha.cards import DODGE, DUEL, KILL, RED, SUIT, THUNDER
 from domain.sanguosha.frames import Judgment
 from domain.sanguosha.plays import may_target
 from domain.sanguosha.skill import (
@@ -98,7 +98,7 @@ def _leiji_step(game: Any, f: Frame) -> None:
         f.judge_card = None
         if f.result and game.alive[tg]:
             f.result = None
-            game._deal(tg, f.owner, 2, [], "leiji", "done")
+            game._deal(tg, f.owner, 2, [], "leiji", "done", nature=THUNDER)
             return
         game.stack.pop()
     else:
