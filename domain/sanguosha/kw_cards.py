@@ -20,7 +20,6 @@ from domain.sanguosha.cards import (
     FIRE_ATTACK,
     IRON_CHAIN,
     KNOWN_BOTH,
-    SUIT,
     WINE,
 )
 from domain.sanguosha.frames import CardUse, Stage
@@ -133,8 +132,8 @@ def step_fire_attack(game: Any, f: FireAttackUse) -> None:
 
 
 def _same_suit(game: Any, seat: int, f: FireAttackUse) -> list[int]:
-    suit = None if f.shown is None else SUIT[f.shown]
-    return [c for c in game.hands[seat] if SUIT[c] == suit]
+    suit = None if f.shown is None else game.suit_of(f.targets[0], f.shown)
+    return [c for c in game.hands[seat] if game.suit_of(seat, c) == suit]
 
 
 def step_await(game: Any, f: AwaitUse) -> None:

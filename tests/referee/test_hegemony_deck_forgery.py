@@ -214,3 +214,26 @@ def test_a_forged_chain_through_the_store(hall: GameHall, store: str) -> None:
     at = forge(store, game.id, lambda b, _: is_(b, "NatureDamaged") and b["chain"],
                lambda b, _: b.update(amount=b["amount"] + 1))
     named_in_report(audited(store, game.id), at, "chain")
+
+
+def test_a_plain_kill_through_the_vine() -> None:
+    # the Vine's block of a plain Kill rewritten as a Kill that was not dodged (the
+    # Kill's damage to the Vine's wearer is then due 0: no such damage)
+    def blocked(fs: list[Fact], i: int) -> bool:
+        f = fs[i]
+        return f.type == "KillBlocked" and NAME[f.data["armor"]] == "vine"
+
+    for seed in SEEDS:
+        facts = copy.deepcopy(game_facts(seed))
+        i = next((k for k in range(len(facts)) if blocked(facts, k)), None)
+        if i is None:
+            continue
+        used = next(g for g in reversed(facts[:i]) if g.type == "CardUsed"
+                    and g.data["name"] == "kill")
+        seat, source = facts[i].data["seat"], facts[i].data["source"]
+        facts[i] = Fact(facts[i].version, "Damaged", {
+            "seat": seat, "source": source, "amount": 1, "cards": used.data["cards"],
+            "reason": "kill"})
+        assert "the kill deals 0" in named(facts, facts[i].version, "damage")
+        return
+    raise AssertionError("no game has a Vine block")
