@@ -801,6 +801,8 @@ class SanguoshaGame(Resolution, Game):
         equips = len(cards) == 1 and KIND[first] == EQUIPMENT and name == NAME[first]
         delays = len(cards) == 1 and (name in (INDULGENCE, LIGHTNING, SUPPLY_SHORTAGE)
                                       if self.skilled else KIND[first] == DELAYED)
+        # the cards' colour as it counts for their user (Hongyan), for Weimu's black tricks
+        held = [self.as_held(seat, c) for c in cards] if self.skilled else cards
         if equips:
             slot = SLOT[first]
             assert slot is not None
@@ -808,7 +810,7 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
-        elif delays and self._cancels(targets[0], name, cards):
+        elif delays and self._cancels(targets[0], name, held):
             self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
@@ -825,7 +827,7 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            kept = [t for t in targets if not self._cancels(t, name, cards)] if self.skilled \
+            kept = [t for t in targets if not self._cancels(t, name, held)] if self.skilled \
                 else targets
             if name == COLLATERAL and kept != targets:  # its one target is the holder
                 kept = [] if targets[0] not in kept else targets
@@ -1070,8 +1072,24 @@ class SanguoshaGame(Resolution, Game):
         if sk.limited:
             self.spent.append(key)
         if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
-            sk.used(self, seat, skill, list(cards), list(targets), choice)
+            if self._minds_discards(seat):
+                before, depth = set(self.discard), len(self.stack)
+                sk.used(self, seat, skill, list(cards), list(targets), choice)
+                self._cost_discarded(seat, [c for c in self.discard if c not in before], depth)
+            else:
+                sk.used(self, seat, skill, list(cards), list(targets), choice)
         self._settle()
+
+    def _minds_discards(self, seat: int) -> bool:
+        """Whether a skill of the seat acts on its cards being discarded (Lirang)."""
+        return any(SKILLS[sid].point == Point.DISCARDED for sid in self.skills[seat])
+
+    def _cost_discarded(self, seat: int, cards: list[int], depth: int) -> None:
+        """The cards a skill's cost put in the discard pile were discarded too: the seat's
+        skills on that are asked once the skill's own effect is over (their question goes
+        under the effect's frame, above what was on top before)."""
+        if cards and self._point(Point.DISCARDED, [seat], {"seat": seat, "cards": cards}):
+            self.stack.insert(min(depth, len(self.stack) - 1), self.stack.pop())
 
     @event("ExtraTurnGranted")
     def _extra_turn_granted(self, seat: int, by: int, reason: str) -> None:
