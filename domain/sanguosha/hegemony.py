@@ -493,8 +493,8 @@ class HegemonyGame(SanguoshaGame):
         if chosen["type"] == "show":
             self._show(seat, [chosen["which"]], "play")
             return True
-        if isinstance(f, SkillEffect) or not self.hidden(seat):
-            return False
+        if (isinstance(f, SkillEffect) and f.owner == seat) or not self.hidden(seat):
+            return False  # a skill's own steps: its general is shown already
         which: list[str] = []
         sid = chosen.get("skill")
         if sid is not None:
@@ -841,6 +841,12 @@ class HegemonyGame(SanguoshaGame):
                     "count": len(data["candidates"])}
         if name == "GeneralsChosen" and viewer != data["seat"]:
             return {**data, "head": None, "deputy": None}
+        if name == "Died" and viewer != data["seat"]:
+            # the death's triggers (Xingshang...) may ask before the dead player's hidden
+            # generals are shown: until then they are its own
+            seat, names = data["seat"], data["revealed"]["generals"]
+            return {**data, "revealed": {"generals": [
+                g if self.shown[seat][i] else None for i, g in enumerate(names)]}}
         if name == "GeneralsShown" and data.get("then") and viewer != data["seat"]:
             # the skill is public (its use follows); the cards and targets are told by the
             # use itself, as its own redaction allows
