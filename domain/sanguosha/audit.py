@@ -35,6 +35,21 @@ def ends_the_game(facts: list[Fact], at: int) -> bool:
     return False
 
 
+def ends_before_paid(facts: list[Fact], at: int, killer: int, victim: int) -> bool:
+    """Whether the game ends after the death at index ``at`` before the killer's reward or
+    penalty for it, or any further play: a skill on the death may first kill another
+    seat (Suishi), and that death's victory check may end the game."""
+    for f in facts[at + 1:]:
+        if f.type == "GameEnded":
+            return True
+        if f.type in ("RewardDrawn", "PenaltyPaid") and (
+                f.data.get("seat"), f.data.get("victim")) == (killer, victim):
+            return False
+        if f.type in ("TurnStarted", "PhaseChanged", "TurnEnded"):
+            return False
+    return False
+
+
 def identity_victory(roles: list[str], alive: list[bool]) -> tuple[list[int], str] | None:
     """The identity-mode win check after a death (shared/rules/sanguosha.md)."""
     n = len(roles)
@@ -146,8 +161,8 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             seat, killer = d["seat"], d["killer"]
             alive[seat] = False
             deaths.append({"seat": seat, "killer": killer, "version": f.version})
-            if check_first and ends_the_game(facts, i):
-                continue  # the victory check came first: the game was over
+            if check_first and ends_before_paid(facts, i, killer, seat):
+                continue  # a victory check came first: the game was over
             if killer is not None and killer != seat and alive[killer] and killer in side:
                 owed.append({"killer": killer, "victim": seat, "killer_side": side[killer],
                              "alive": list(alive), "version": f.version})

@@ -174,6 +174,8 @@ class SanguoshaGame(Resolution, Game):
         self.chained = [False] * n
         self.worn: list[int | None] = [None] * n
         self.turned = [False] * n  # turned over (叠置): the seat's next turn is skipped
+        # cards set aside face up on a seat's general (Buqu's wounds): public
+        self.wounds: list[list[int]] = [[] for _ in range(n)]
         self.extra_turns: list[int] = []  # seats granted a turn right after this one
         self.turn_base: int | None = None  # whose turn an extra turn followed
 
@@ -573,7 +575,7 @@ class SanguoshaGame(Resolution, Game):
                 v = d["seat"]
                 cards = self.hands[v] + [c for c in self.equip[v] if c is not None]
                 self._died(seat=v, killer=d["source"], revealed=self.revealed(v),
-                           cards=cards + self.judging[v])
+                           cards=cards + self.judging[v] + self.wounds[v])
             elif k == "chain":
                 self._chain_toggled(seat=d["seat"], chained=not self.chained[d["seat"]])
             elif k == "blocked" and d.get("name", KILL) != KILL:
@@ -1097,6 +1099,8 @@ class SanguoshaGame(Resolution, Game):
         self.hp[seat] -= amount
         if self.hp[seat] <= 0:
             self.stack.append(Dying(victim=seat, source=None))
+            if self.skilled:  # before it goes dying (Buqu): pushed last
+                self._point(Point.BELOW_ONE, [seat], {"v": seat})
         self._settle()
 
     @event("CardsGiven")
@@ -1218,6 +1222,8 @@ class SanguoshaGame(Resolution, Game):
                 self._point(Point.DAMAGE_DEALT, [source], ctx)
         if self.hp[seat] <= 0:
             self.stack.append(Dying(victim=seat, source=source))
+            if self.skilled:  # before it goes dying (Buqu): pushed last
+                self._point(Point.BELOW_ONE, [seat], {"v": seat})
         self._settle()
 
     @event("Healed")
@@ -1253,7 +1259,8 @@ class SanguoshaGame(Resolution, Game):
         self.alive[seat] = False
         self.killer[seat] = killer
         held = self.hands[seat] + [c for c in self.equip[seat] if c is not None]
-        self.discard.extend(take_all(self, seat))
+        self.discard.extend(take_all(self, seat) + self.wounds[seat])
+        self.wounds[seat] = []
         if seat == self.current:
             self.discard.extend(self.flight)
             self.flight = []
@@ -1309,6 +1316,8 @@ class SanguoshaGame(Resolution, Game):
             }
             if self.kw_deck:
                 row["chained"] = self.chained[s]
+            if self.wounds[s]:  # (Buqu's, set aside face up)
+                row["wounds"] = list(self.wounds[s])
             row.update(self.seat_view(s, viewer))
             seats.append(row)
         out.update({

@@ -37,7 +37,7 @@ from domain.sanguosha.actions import NotAChoice, WrongAction, match
 from domain.sanguosha.cards import DECKS, NAME, SIX_SWORDS, WEAPON
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame, _modifiers
-from domain.sanguosha.frames import Frame, ShowAsk, Shown, SkillEffect, Trigger
+from domain.sanguosha.frames import Dying, Frame, ShowAsk, Shown, SkillEffect, Trigger
 from domain.sanguosha.generals import (
     IDS,
     KINGDOMS,
@@ -658,6 +658,7 @@ class HegemonyGame(SanguoshaGame):
         top = self.stack[-1] if self.stack else None
         if top is not None and top.waiting is not None and top.ask == reason:
             self._answer(True)
+        self._wounds_orphaned(seat)
         self._settle()
 
     @event("SkillsLost")
@@ -668,6 +669,39 @@ class HegemonyGame(SanguoshaGame):
         self._arm_skills()
         top = self.stack[-1] if self.stack else None
         if top is not None and top.waiting is not None and top.ask == reason:
+            self._answer(True)
+        self._wounds_orphaned(seat)
+        self._settle()
+
+    def _wounds_orphaned(self, seat: int) -> None:
+        """A seat whose wounds no skill holds any more (Buqu lost, or hidden again) puts
+        them in the discard pile, and at 0 HP or less goes dying at once."""
+        if not self.wounds[seat] or self.mod(seat, "survives"):
+            return
+        self.discard.extend(self.wounds[seat])
+        self.wounds[seat] = []
+        if self.alive[seat] and self.hp[seat] <= 0:
+            self.stack.append(Dying(victim=seat, source=None))
+
+    @event("WoundsTaken")
+    def _wounds_taken(self, seat: int, cards: list[int], reason: str) -> None:
+        """Cards from the top of the draw pile set aside face up on the seat's general
+        (Buqu's wounds): public, and the seat's own until discarded."""
+        self._landed()
+        if cards:
+            del self.pile[len(self.pile) - len(cards):]
+        self.wounds[seat].extend(cards)
+        self._settle()
+
+    @event("WoundsDiscarded")
+    def _wounds_discarded(self, seat: int, cards: list[int], reason: str) -> None:
+        """Wounds go to the discard pile (the seat healed: Buqu keeps 1 - HP of them)."""
+        self._landed()
+        for c in cards:
+            self.wounds[seat].remove(c)
+        self.discard.extend(cards)
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.waiting == seat and top.ask == reason:
             self._answer(True)
         self._settle()
 
@@ -711,6 +745,13 @@ class HegemonyGame(SanguoshaGame):
             self._decide_side(due["seat"])
         elif k == "resume":
             self._resume(due["seat"], due["action"], rng)
+        elif k == "wounds":
+            cards = self._take(due["n"], rng)
+            if cards is not None:
+                self._wounds_taken(seat=due["seat"], cards=cards, reason=due["reason"])
+        elif k == "clear_wounds":
+            self._wounds_discarded(seat=due["seat"], cards=list(due["cards"]),
+                                   reason=due["reason"])
         else:
             raise AssertionError(f"unknown due fact {due!r}")
 

@@ -126,6 +126,7 @@ class Resolution:
         virtual: dict[int, str]
         kw_deck: bool
         chained: list[bool]
+        wounds: list[list[int]]
         mods: list[dict[str, Any]]
 
         def mod(self, seat: int, key: str) -> Any: ...
@@ -296,7 +297,7 @@ class Resolution:
                 if self.marks.get("skip_discard"):
                     self.phase = "end"
                     return
-            excess = len(self.hands[cur]) - self.hp[cur]
+            excess = len(self.hands[cur]) - max(self.hp[cur], 0)  # (Buqu: HP below 1)
             if excess > 0:
                 self.stack.append(DiscardPhase(waiting=cur, ask="discard", count=excess))
             else:
@@ -687,6 +688,9 @@ class Resolution:
     def _step_dying(self, f: Dying) -> None:
         v = f.victim
         if f.stage == DyingStage.ENTER:
+            if self.skilled and self._survives(v):  # Buqu's wounds all differ
+                self.stack.pop()
+                return
             self.due = {"k": "dying", "seat": v, "source": f.source, "then": "poll"}
             return
         f.answer = None
@@ -704,7 +708,15 @@ class Resolution:
                                                  or (s == v and not WINES.isdisjoint(hands[s]))):
                 f.wait(s, "peach")
                 return
+        if skilled and self._survives(v):  # after the Peaches: the wounds now all differ
+            self.due = {"k": "rescued", "seat": v}
+            return
         self.due = {"k": "died", "seat": v, "source": f.source}
+
+    def _survives(self, seat: int) -> bool:
+        """Whether a skill keeps the seat alive at 0 HP or less (``survives``: Buqu)."""
+        rule = self.alive[seat] and self.mod(seat, "survives")
+        return bool(rule and rule(self, seat))
 
     def _peach_barred(self, helper: int, victim: int) -> bool:
         """Whether a living seat's skill forbids the helper a Peach on the victim (Wansha)."""

@@ -108,6 +108,29 @@ def test_hegemony_wrong_reward_count_is_named(hall: GameHall) -> None:
     assert [c.version for c in diffs] == [reward.version]
 
 
+def test_hegemony_a_death_skill_that_ends_the_game_first_owes_no_reward() -> None:
+    """Given: seat 3 (Qun) dies by seat 4's hand (Wei); a skill on that death (Suishi)
+    costs seat 2 (Qun) its last HP: seat 2 dies and Wei is left alone. Then: the game was
+    over before seat 4's reward, so none is owed; the same deaths with the game going on
+    owe it."""
+    def fact(v: int, t: str, **data: object) -> Fact:
+        return Fact(version=v, type=t, data=dict(data))
+
+    facts = [fact(1, "Started", players=["a", "b", "c", "d", "e"], rules=4),
+             *(fact(2 + s, "KingdomDecided", seat=s, side=side)
+               for s, side in enumerate(["wu", "wei", "qun", "qun", "wei"])),
+             fact(7, "Died", seat=0, killer=None), fact(8, "Died", seat=3, killer=4),
+             fact(9, "HpLost", seat=2, amount=1, reason="suishi"),
+             fact(10, "Died", seat=2, killer=None)]
+    ended = fact(11, "GameEnded", outcome={"winners": [1, 4], "side": "wei", "seats": [
+        {"seat": s, "won": s in (1, 4), "role": r}
+        for s, r in enumerate(["wu", "wei", "qun", "qun", "wei"])]})
+    assert not recount_sanguosha([*facts, ended], "hegemony").differences()
+    going_on = [*facts, fact(11, "TurnEnded", seat=4)]
+    owed = recount_sanguosha(going_on, "hegemony").differences()
+    assert [c.version for c in owed] == [8]
+
+
 # --- identity games with generals and skills (rules 3): the engine-side recount ----------
 def test_generals_games_simulated_then_audited_from_the_command_line(store: str) -> None:
     """``paiju simulate identity --option generals=true`` then ``paiju audit`` on each
