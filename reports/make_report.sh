@@ -50,9 +50,11 @@ if has hegemony; then
   done
 fi
 if has identity; then
-  # identity with generals and their skills (the default table): the per-general tables
-  # (expert bots, 8 seats)
-  sim identity -n 600 --players 8 -p expert --option generals=true --seed 480
+  # identity with generals and their skills (the default table): the role rates at 5 and
+  # 8 seats and the per-general tables (expert bots)
+  for n in 5 8; do
+    sim identity -n 600 --players "$n" -p expert --option generals=true --seed $((472 + n))
+  done
 fi
 
 paiju project --store "$store"

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.audit import Fact, Recount
+from domain.referee.hegemony_skills import USED, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, JUDGE, Table
 from domain.sanguosha.cards import (
     DELAYED,
@@ -123,7 +124,7 @@ def referee(facts: list[Fact]) -> Recount:
     return Referee().judge(facts)
 
 
-class Referee:
+class Referee(SkillRules):
     """The table as the referee follows it, fact by fact."""
 
     def __init__(self) -> None:
@@ -157,6 +158,7 @@ class Referee:
         self.window: list[Any] | None = None
         self.handled: set[int] = set()  # delayed cards resolved this judgment phase
         self.asked_for_peach: set[int] = set()  # who declined in the dying window
+        self.marks: dict[Any, Any] = {}  # what skills noted this turn (hegemony_skills)
 
     # --- the walk -----------------------------------------------------------------
     def judge(self, facts: list[Fact]) -> Recount:
@@ -406,7 +408,7 @@ class Referee:
                         f"{self.turn + 1}, seat {want}'s")
         self.current, self.turn = s, int(d["turn"])
         self.stage, self.skip_play, self.kills, self.uses = "start", False, 0, []
-        self.handled = set()
+        self.handled, self.marks = set(), {}
         if self.hidden(s):
             self.owe(Owed("show-step", f"seat {s}'s start-of-turn question (show or not)",
                           lambda f: f.type in ("GeneralsShown", "ShowDeclined")
@@ -432,7 +434,7 @@ class Referee:
         s = self.seat(d["seat"])
         if s != self.current or self.stage not in ("discard", "end"):
             self.broken(fact, "turn-order", f"seat {s}'s turn ends out of order")
-        if len(self.table.hands[s]) > self.hp[s]:
+        if len(self.table.hands[s]) > self.hp[s] and not self.skips_discard(s):
             self.broken(fact, "discard-phase", f"seat {s} ends its turn holding "
                         f"{len(self.table.hands[s])} cards with {self.hp[s]} HP")
         self.turn_over()
@@ -459,7 +461,9 @@ class Referee:
 
     def on_CardsDrawn(self, fact: Fact, d: dict[str, Any]) -> None:
         s, reason, cards = self.seat(d["seat"]), d["reason"], list(d["cards"])
+        n = DRAWS.get(reason, len(cards))
         if reason == "draw_phase":
+            n = self.draw_phase_count(s)
             if s != self.current or self.stage != "start":
                 self.broken(fact, "turn-order", f"seat {s} draws for a draw phase that is "
                             "not its own")
@@ -481,10 +485,12 @@ class Referee:
             if u is None or u.user != s or self.table.weapon(s) != "double_swords":
                 self.broken(fact, "card-effect", f"seat {s} draws for Double Swords it did "
                             "not wield")
+        elif (owed := self.skill_draw(fact, s, reason)) is not None:
+            n = owed
         else:
             self.broken(fact, "card-effect", f"seat {s} draws for {reason!r}")
         self.alive_or_broken(fact, s, "draws cards")
-        self.drawn(fact, cards, DRAWS.get(reason, len(cards)), f"seat {s}")
+        self.drawn(fact, cards, n, f"seat {s}")
         self.table.hands[s] += cards
 
     def claimed(self, fact: Fact) -> bool:
@@ -522,6 +528,8 @@ class Referee:
             if not self.claimed(fact) or which != hidden:
                 self.broken(fact, "show", f"seat {s}'s generals shown at its {reason} are "
                             f"{which}, not every hidden one ({hidden})")
+        elif reason in ("skill", "play"):
+            self.skill_show(fact, s, which, reason, d.get("then"))
         else:
             self.broken(fact, "show", f"no rule shows a general for {reason!r}")
         was_both = all(self.shown[s])
@@ -531,7 +539,7 @@ class Referee:
         if self.side[s] is None:
             self.owe(Owed("kingdom", f"seat {s}'s side, fixed by its first show",
                           self.is_("KingdomDecided", seat=s)), first=True)
-        if reason == "turn_start":
+        if reason in ("turn_start", "skill", "play"):
             after: list[Owed] = []
             if not was_both and all(self.shown[s]) and self.alive[s]:
                 after += self.bonuses(s)
@@ -743,6 +751,8 @@ class Referee:
             self.targets_ok(fact, s, name, cards, targets)
         if name == KILL and via == "play":
             self.kills += 1
+        if name == KILL and s == self.current and self.stage == "play":
+            self.marks["killed"] = True
         first = cards[0]
         if len(cards) == 1 and KIND[first] == EQUIPMENT:
             self.table.wear(s, first)
@@ -876,6 +886,8 @@ class Referee:
         if not spear and (len(cards) != 1 or NAME[cards[0]] != want or d["name"] != want):
             self.broken(fact, "card-use", f"seat {s} answers {ask} with {cards}, not a {want}")
         self.owns(fact, s, cards, (HAND,), f"answers {ask} with")
+        if ask == "kill" and s == self.current and self.stage == "play":
+            self.marks["killed"] = True
         if ask == "dodge":
             u = self.use_of(KILL, ARROWS)
             if u is not None:
@@ -909,6 +921,8 @@ class Referee:
             self.asked_for_peach.add(s)
         if ask == "nullify":
             self.judgment_window(False)
+        if ask == "skill":
+            self.skill_declined(fact, s)
         if ask in ("nullify", "peach") and not self.options.get("ask_everyone"):
             holds = any(NAME[c] == ANSWER[ask] for c in self.table.hands[s])
             if not holds:
@@ -1007,7 +1021,7 @@ class Referee:
             if u is None or u.user != s or u.targets[0] != src or self.table.equip[src][0] != c:
                 self.broken(fact, "card-effect", f"seat {s} takes card {c} of seat {src} with "
                             "no Collateral giving it that weapon")
-        else:
+        elif not self.skill_taken(fact, s, src, reason):
             self.broken(fact, "card-effect", f"no rule takes a card for {reason!r}")
         area = self.table.remove(src, c)
         if area is None or area != d["area"]:
@@ -1065,9 +1079,12 @@ class Referee:
         self.alive_or_broken(fact, s, "is damaged")
         if reason == LIGHTNING:
             ok = n == 3 and src is None
+        elif reason in USED:
+            ok = self.skill_damage(fact, s, src, n, reason)
         else:
             u = self.use_of(reason)
-            ok = n == 1 and u is not None and list(d["cards"]) == u.cards and (
+            ok = n == 1 + self.damage_bonus(src, reason) and u is not None and list(
+                d["cards"]) == u.cards and (
                 (src == u.user and s in u.targets) if reason != DUEL else
                 {s, src} == {u.user, u.targets[0]})
             if ok and u is not None and s not in u.extra.get("hit", set()):
@@ -1079,6 +1096,7 @@ class Referee:
             self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from "
                         f"{src}, which no card in play deals")
         self.hp[s] -= n
+        self.after_damage(fact, s, src, list(d["cards"]))
         if self.hp[s] <= 0:
             self.owe(Owed("dying", f"seat {s} at {self.hp[s]} HP: its dying",
                           self.is_("Dying", seat=s, source=src)), first=True)

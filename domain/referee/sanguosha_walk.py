@@ -372,8 +372,10 @@ class Walk:
             finally:
                 self.in_play = False
         # rules 3 and 4 as played: the end phase (its skills) is reached through a discard
-        # phase that discarded or was skipped; with nothing to discard the turn ends there
-        if self.phase_begins(cur, "discard") or self.discard_phase(cur):
+        # phase that discarded or was skipped; with nothing to discard the turn ends there.
+        # Rules 5 reach it every turn, as the rulebook says.
+        through = self.phase_begins(cur, "discard") or self.discard_phase(cur)
+        if through or self.rules >= 5:
             self.phase_begins(cur, "end")
         f = self.next("TurnEnded", f"the end of seat {cur}'s turn", rule="phase-order")
         self.expect(f, "", cur, f.data["seat"], "turn-order",

@@ -22,7 +22,6 @@ from domain.sanguosha.cards import (
     ARROWS,
     BARBARIANS,
     COLLATERAL,
-    DELAYED,
     DISMANTLEMENT,
     DODGE,
     DUEL,
@@ -239,8 +238,8 @@ def _plain_score(seen: Seen, a: Action, name: str, rel: list[int], relation: Rel
     """A card used on targets: worth it against enemies only."""
     targets = a.get("targets", [])
     if not rel or min(rel) >= 0:
-        if name in (DISMANTLEMENT, SNATCH) and rel and rel[0] > 0 and any(
-                KIND[c] == DELAYED for c in seen.judging[targets[0]]):
+        # whatever lies in a judgment area is a delayed trick (Guose's diamond too)
+        if name in (DISMANTLEMENT, SNATCH) and rel and rel[0] > 0 and seen.judging[targets[0]]:
             return 4  # clear a friend's judgment area
         return -1
     if any(r > 0 for r in rel):

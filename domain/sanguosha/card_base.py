@@ -5,6 +5,7 @@ Kingdom Wars deck) are built from it, so neither deck module imports the other's
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 # --- card names ----------------------------------------------------------------------
@@ -75,3 +76,41 @@ class Card:
                 "suit": self.suit, "number": self.number}
 
 
+
+
+#: a deck's table: (name, kind, title, {suit: numbers}), one card per number, in order
+DeckTable = Iterable[tuple[str, str, str, Mapping[str, Iterable[int]]]]
+
+
+def build_deck(table: DeckTable) -> tuple[Card, ...]:
+    """The cards of a table, numbered 0.. in its order (the order fixes every card's id)."""
+    out: list[Card] = []
+    for name, kind, title, suits in table:
+        for suit, numbers in suits.items():
+            for number in numbers:
+                out.append(Card(len(out), name, kind, title, suit, number))
+    return tuple(out)
+
+
+def slot_of(name: str) -> int | None:
+    """The equipment slot a card of this name goes to (None: not equipment)."""
+    if name in WEAPON_RANGE:
+        return WEAPON
+    if name in ARMORS:
+        return ARMOR
+    return {PLUS_HORSE: PLUS, MINUS_HORSE: MINUS}.get(name)
+
+
+def ids_by_name(cards: Iterable[Card]) -> dict[str, tuple[int, ...]]:
+    """Each name's card ids, in id order."""
+    out: dict[str, tuple[int, ...]] = {}
+    for c in cards:
+        out[c.name] = out.get(c.name, ()) + (c.id,)
+    return out
+
+
+def find_in(deck: Iterable[Card], name: str, suit: str | None = None,
+            number: int | None = None) -> list[int]:
+    """Ids of the deck's cards with this name (and suit/number): for tests and tools."""
+    return [c.id for c in deck if c.name == name and suit in (None, c.suit)
+            and number in (None, c.number)]

@@ -77,6 +77,10 @@ from domain.sanguosha.card_base import (  # noqa: F401  (re-exported: the names'
     WEAPON_RANGE,
     WINE,
     Card,
+    build_deck,
+    find_in,
+    ids_by_name,
+    slot_of,
 )
 
 _N = {"A": 1, "J": 11, "Q": 12, "K": 13}
@@ -125,17 +129,10 @@ _TABLE: list[tuple[str, str, str, dict[str, str]]] = [
 ]
 
 
-def _build() -> tuple[Card, ...]:
-    out: list[Card] = []
-    for name, kind, title, suits in _TABLE:
-        for suit, spec in suits.items():
-            for number in _numbers(spec):
-                out.append(Card(len(out), name, kind, title, suit, number))
-    return tuple(out)
-
-
 #: the identity deck, ids 0..107
-DECK: tuple[Card, ...] = _build()
+DECK: tuple[Card, ...] = build_deck(
+    (name, kind, title, {suit: _numbers(spec) for suit, spec in suits.items()})
+    for name, kind, title, suits in _TABLE)
 DECK_SIZE = 108
 assert len(DECK) == DECK_SIZE, len(DECK)
 #: the Kingdom Wars deck's first id: its card ``i`` (source order) is card ``KW_OFFSET + i``
@@ -158,15 +155,8 @@ KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
 SUIT: tuple[str, ...] = tuple(c.suit for c in CARDS)
 NUMBER: tuple[int, ...] = tuple(c.number for c in CARDS)
 RED: tuple[bool, ...] = tuple(c.red for c in CARDS)
-SLOT: tuple[int | None, ...] = tuple(
-    (WEAPON if c.name in WEAPON_RANGE else ARMOR if c.name in ARMORS
-     else PLUS if c.name == PLUS_HORSE else MINUS if c.name == MINUS_HORSE else None)
-    for c in CARDS
-)
-IDS_BY_NAME: dict[str, tuple[int, ...]] = {}
-for _c in CARDS:
-    IDS_BY_NAME.setdefault(_c.name, ())
-    IDS_BY_NAME[_c.name] += (_c.id,)
+SLOT: tuple[int | None, ...] = tuple(slot_of(c.name) for c in CARDS)
+IDS_BY_NAME: dict[str, tuple[int, ...]] = ids_by_name(CARDS)
 
 KILLS = frozenset(IDS_BY_NAME[KILL])
 DODGES = frozenset(IDS_BY_NAME[DODGE])
@@ -196,5 +186,4 @@ def lightning_strikes(card: int) -> bool:
 def find(name: str, suit: str | None = None, number: int | None = None,
          deck: tuple[Card, ...] = DECK) -> list[int]:
     """Ids of the cards with this name (and suit/number): for tests and tools."""
-    return [c.id for c in deck if c.name == name and suit in (None, c.suit)
-            and number in (None, c.number)]
+    return find_in(deck, name, suit, number)

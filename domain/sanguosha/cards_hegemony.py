@@ -67,6 +67,10 @@ from domain.sanguosha.card_base import (
     WEAPON,
     WINE,
     Card,
+    build_deck,
+    find_in,
+    ids_by_name,
+    slot_of,
 )
 
 # (name, kind, title, {suit: numbers}) in the source's order; the title names the
@@ -190,34 +194,14 @@ SOURCE_NAME: dict[str, str] = {
 }
 
 
-def _build() -> tuple[Card, ...]:
-    out: list[Card] = []
-    for name, kind, title, suits in _TABLE:
-        for suit, numbers in suits.items():
-            for number in numbers:
-                out.append(Card(len(out), name, kind, title, suit, number))
-    return tuple(out)
-
-
-def _slot(card: Card) -> int | None:
-    if card.name in WEAPON_RANGE:
-        return WEAPON
-    if card.name in ARMORS:
-        return ARMOR
-    return {PLUS_HORSE: PLUS, MINUS_HORSE: MINUS}.get(card.name)
-
-
-DECK: tuple[Card, ...] = _build()
+DECK: tuple[Card, ...] = build_deck(_TABLE)
 DECK_SIZE = 108
 
 NAME: tuple[str, ...] = tuple(c.name for c in DECK)
 KIND: tuple[str, ...] = tuple(c.kind for c in DECK)
 SUIT: tuple[str, ...] = tuple(c.suit for c in DECK)
-NUMBER: tuple[int, ...] = tuple(c.number for c in DECK)
-SLOT: tuple[int | None, ...] = tuple(_slot(c) for c in DECK)
-IDS_BY_NAME: dict[str, tuple[int, ...]] = {}
-for _c in DECK:
-    IDS_BY_NAME[_c.name] = IDS_BY_NAME.get(_c.name, ()) + (_c.id,)
+SLOT: tuple[int | None, ...] = tuple(slot_of(c.name) for c in DECK)
+IDS_BY_NAME: dict[str, tuple[int, ...]] = ids_by_name(DECK)
 
 
 def card_type(card: Card) -> str:
@@ -232,8 +216,7 @@ def card_type(card: Card) -> str:
 
 def find(name: str, suit: str | None = None, number: int | None = None) -> list[int]:
     """Ids of the cards with this name (and suit/number): for tests and tools."""
-    return [c.id for c in DECK if c.name == name and suit in (None, c.suit)
-            and number in (None, c.number)]
+    return find_in(DECK, name, suit, number)
 
 
 #: every suit and number is in the deck twice (two 52-card packs), and these four a third

@@ -95,8 +95,12 @@ HAND_SIZE = 4
 #:    skills plays exactly as under rules 2.
 #: 4. Kingdom Wars generals have their skills (issue 14): a seat holds the skills of its
 #:    shown generals; identity plays exactly as under rules 3.
+#: 5. the end phase always comes at a table with skills: under rules 3 and 4 a turn with
+#:    nothing to discard ended at its discard phase, so end-phase skills (Biyue, and
+#:    Kingdom Wars' Jushou …) were asked only after a discard. Tables without skills play
+#:    exactly as under rules 4.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 4
+RULES_VERSION = 5
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"

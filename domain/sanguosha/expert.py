@@ -33,7 +33,6 @@ from domain.sanguosha.cards import (
     BARBARIANS,
     COLLATERAL,
     CROSSBOW,
-    DELAYED,
     DISMANTLEMENT,
     DODGE,
     DUEL,
@@ -445,7 +444,8 @@ def _play_score(seen: Seen, a: Action) -> float:
         return 6.5 + v if v > 0 else -1.0
     if name in (DISMANTLEMENT, SNATCH):
         t = targets[0]
-        if friendliness(seen, t) > FRIEND and any(KIND[c] == DELAYED for c in seen.judging[t]):
+        # whatever lies in a judgment area is a delayed trick (Guose's diamond too)
+        if friendliness(seen, t) > FRIEND and seen.judging[t]:
             return 7.0
         v = _target_value(seen, t)
         if v <= 0:

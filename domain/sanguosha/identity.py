@@ -5,7 +5,8 @@ rewards and penalties of a death, and victory. The engine calls the hooks
 ``first_seat``, ``on_death``, ``check_victory``, ``revealed``, ``seat_view``,
 ``draw_outcome`` and ``gender``.
 
-With the option ``generals`` (rules 3: with their skills) the game starts by
+With the option ``generals`` (the default since rules 4; their skills since rules 3; a
+stored game without the option is the first game) the game starts by
 choosing generals: the lord is offered Cao Cao, Liu Bei, Sun Quan and two drawn at random
 and its choice is public at once; then every other seat is dealt three of the rest (two at
 ten players) and keeps one, hidden from the others until all have chosen, when every
@@ -62,8 +63,9 @@ OPTIONS = {
     "ask_everyone": "true: every living seat answers each Nullification and dying-Peach "
                     "window (holder or not), so no window tells that someone holds one; "
                     "more events, slower bot games (default false)",
-    "generals": "true: every seat plays a general of the 25 standard ones (HP, gender and "
-                "skills), chosen before the first turn (default false)",
+    "generals": "true (the default): every seat plays a general of the 25 standard ones "
+                "(HP, gender and skills), chosen before the first turn; false: the first "
+                "game, without generals",
 }
 CHOOSE_GENERAL = "choose_general"
 
@@ -93,6 +95,9 @@ def check_options(players: list[str], options: dict[str, Any]) -> dict[str, Any]
         raise InvalidSetup("ask_everyone is true or false")
     if type(options.get("generals", False)) is not bool:
         raise InvalidSetup("generals is true or false")
+    # the seed's real game is played with generals; stored games that predate the option
+    # have no key and stay the first game (``choosing`` reads a missing key as false)
+    out.setdefault("generals", True)
     cap = options.get("turn_cap")
     if cap is not None and (type(cap) is not int or cap < 1):
         raise InvalidSetup("turn_cap is a positive integer")
@@ -100,7 +105,8 @@ def check_options(players: list[str], options: dict[str, Any]) -> dict[str, Any]
 
 
 class IdentityGame(SanguoshaGame):
-    """A game of identity mode with no-skill generals (4 HP, the lord 5 with 5+ players)."""
+    """A game of identity mode: with generals (the default) or the first game without them
+    (4 HP, the lord 5 with 5+ players)."""
 
     kind = "identity"
     min_players = 4
@@ -195,7 +201,10 @@ class IdentityGame(SanguoshaGame):
 
     @event("Started")
     def __init__(self, players: list[str], options: dict[str, Any], agents: list[str]) -> None:
-        self._init_table(players, options, agents)
+        # a game stored before ``generals`` defaulted to true has no such key: it was the
+        # first game, and its view says so (a copy: the recorded event stays as stored)
+        self._init_table(players, {**options, "generals": bool(options.get("generals"))},
+                         agents)
         self.roles: list[str] = []
         n = len(players)
         self.offers: list[list[str]] = [[] for _ in range(n)]  # generals offered per seat

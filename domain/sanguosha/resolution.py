@@ -300,6 +300,8 @@ class Resolution:
             excess = len(self.hands[cur]) - max(self.hp[cur], 0)  # (Buqu: HP below 1)
             if excess > 0:
                 self.stack.append(DiscardPhase(waiting=cur, ask="discard", count=excess))
+            elif self.skilled and self.rules >= 5:
+                self.phase = "end"  # nothing to discard: on to the end phase all the same
             else:
                 self.due = {"k": "turn_end", "seat": cur}
         else:

@@ -149,7 +149,7 @@ def _trigger_kw(seen: Seen, friend: Friend, sid: str | None, offers: list[Action
             return max(rob, key=lambda a: (len(a["targets"]), -worth(a["card"]))) \
                 if rob else DECLINE
         if phase == "judgment":
-            bad = any(NAME[c] in (INDULGENCE, LIGHTNING) for c in seen.judging[me])
+            bad = bool(seen.judging[me])  # every delayed trick (a Guose diamond too)
             return junk[0] if junk and bad else DECLINE
         if phase == "discard":
             over = len(seen.hand) - seen.hp[me]

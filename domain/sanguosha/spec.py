@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.audit import Fact, Recount
 from domain.referee import hegemony as hegemony_referee
+from domain.referee import hegemony_generals
 from domain.referee import identity as identity_referee
 from domain.sanguosha import audit
 from domain.sanguosha.bots import HEGEMONY_POLICIES, IDENTITY_POLICIES
@@ -58,10 +59,11 @@ def identity_audit(facts: list[Fact]) -> Recount:
 
 
 def hegemony_audit(facts: list[Fact]) -> Recount:
-    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game whose
-    generals have no skills (rules before 4, or the option ``skills`` off) dealt the
-    identity deck; it knows no skill and not the Kingdom Wars deck (option ``deck``, the
-    default for new tables), so such a game keeps the engine-side recount, which says so."""
+    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game dealt
+    the identity deck whose chosen generals' skills it all judges (``hegemony_generals``;
+    any game without skills: rules before 4, or the option ``skills`` off). It does not
+    know the Kingdom Wars deck (option ``deck``, the default for new tables) nor every
+    skill yet: such a game keeps the engine-side recount, which says what was not judged."""
     options = (facts[0].data.get("options") or {}) if facts else {}
     if options.get("deck", STORED_DECK) == NEW_DECK:  # the Kingdom Wars deck: not yet
         recount = audit.recount(facts, "hegemony")
@@ -69,12 +71,11 @@ def hegemony_audit(facts: list[Fact]) -> Recount:
                             "its tricks and equipment): the independent referee does not "
                             "judge it yet")
         return recount
-    if audit.rules_of(facts) >= 4 and options.get("skills", True) is not False and any(
-            f.type == "GeneralsShown" and any(g in KW_SKILLS for g in f.data.get("generals", ()))
-            for f in facts):
+    missing = hegemony_generals.unjudged(facts)
+    if missing:  # a game with skills the referee does not judge yet
         recount = audit.recount(facts, "hegemony")
         recount.unjudged = ("Kingdom Wars generals' skills: the independent referee does "
-                            "not judge them yet")
+                            "not judge " + ", ".join(missing) + " yet")
         return recount
     return hegemony_referee.referee(facts)
 
@@ -91,10 +92,11 @@ IDENTITY = GameSpec(
                "10 players only: 'two_renegades' (the default: 1 lord, 3 loyalists, 4 rebels, "
                "2 renegades) or 'one_renegade' (1/3/5/1)", choices=tuple(TEN_PLAYER_TABLES)),
         TURN_CAP, ASK_EVERYONE,
-        Option("generals", bool, False,
-               "true: every seat plays one of the 25 standard generals (its HP, gender and "
-               "skills), the lord choosing first from Cao Cao, Liu Bei, Sun Quan and two "
-               "drawn at random"),
+        Option("generals", bool, True,
+               "true (the default): every seat plays one of the 25 standard generals (its "
+               "HP, gender and skills), the lord choosing first from Cao Cao, Liu Bei, Sun "
+               "Quan and two drawn at random; false: the first game, no generals (4 HP, the "
+               "lord 5 with 5+)"),
     ),
     referee=identity_audit,
     narrator=identity_narrator(),

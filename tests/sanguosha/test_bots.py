@@ -24,7 +24,7 @@ def test_every_bot_action_is_legal() -> None:
         for _ in range(400):
             if game.outcome is not None:
                 break
-            (seat,) = game.to_act()
+            seat = game.to_act()[0]  # (with generals, the seats but the lord choose at once)
             action = IDENTITY_POLICIES[policy](game, seat, rng)
             assert match(action, game.legal_actions(seat)) is not None
             game.act(seat, action, rng)
@@ -58,3 +58,21 @@ def test_rebels_attack_the_lord_and_loyalists_guard_it() -> None:
     assert kill_targets == [0]
     # then: the loyalist now counts the rebel as an enemy, the lord as a friend
     assert relation(Seen.of(game, 2), 1) == -1 and relation(Seen.of(game, 2), 0) == 1
+
+
+def test_a_guose_diamond_in_a_friends_judgment_area_counts_as_a_delayed_trick() -> None:
+    # given: Da Qiao (seat 1, a rebel) puts a diamond Dodge on the lord as Indulgence
+    from domain.sanguosha.expert import _play_score
+    from tests.sanguosha.skill_steps import play_phase, until
+
+    diamond, hammer = card(("dodge", "D", 3)), card("dismantlement")
+    game = table({1: [diamond], 2: [hammer]}, generals=["liubei", "daqiao", "sunquan", "lvbu"])
+    until(game, play_phase(1))
+    act(game, 1, type="use", card=diamond, skill="guose", targets=[0])
+    assert game.judging[0] == [diamond]
+    # when: the loyalist (seat 2) weighs its Dismantlement on the lord
+    until(game, play_phase(2))
+    seen = Seen.of(game, 2)
+    score = _play_score(seen, {"type": "use", "card": hammer, "targets": [0]})
+    # then: clearing the lord's Indulgence is worth it (a Dodge by its face, a trick by use)
+    assert score == 7.0

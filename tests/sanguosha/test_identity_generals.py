@@ -138,7 +138,11 @@ def test_genders_make_double_swords_work() -> None:
 def test_generals_is_a_boolean_option() -> None:
     with pytest.raises(InvalidSetup):
         registry.spec("identity").create(["a", "b", "c", "d"], {"generals": "yes"})
-    assert registry.spec("identity").create(["a", "b", "c", "d"]).options["generals"] is False
+    # the default is the seed's real game, with generals; false is the first game
+    assert registry.spec("identity").create(["a", "b", "c", "d"]).options["generals"] is True
+    assert IdentityGame.new(["a", "b", "c", "d"]).options["generals"] is True
+    first = registry.spec("identity").create(["a", "b", "c", "d"], {"generals": False})
+    assert first.options["generals"] is False and first.generals == [None] * 4
 
 
 @pytest.mark.parametrize("n", range(4, 11))

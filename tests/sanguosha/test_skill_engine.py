@@ -135,7 +135,8 @@ def test_a_table_without_skills_plays_rules_3_exactly_as_rules_2() -> None:
 
     def events(rules: int, seed: int) -> list[tuple[str, dict[str, object]]]:
         rng = random.Random(seed)
-        game = spec.game.new([f"p{i}" for i in range(6)], {}, agents=["identity"] * 6,
+        game = spec.game.new([f"p{i}" for i in range(6)], {"generals": False},
+                             agents=["identity"] * 6,
                              rng=rng, rules=rules)
         play_out(game, [spec.policies["identity"]] * 6, rng)
         out = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.game import NotYourTurn
 from domain.sanguosha.actions import NotAChoice, NotInHand, WrongAction
-from domain.sanguosha.cards import MINUS_HORSE, RED
+from domain.sanguosha.cards import MINUS_HORSE, NAME, RED
 from tests.sanguosha.rig import act, card, kinds, mark, refuse
 from tests.sanguosha.skill_steps import (
     asked,
@@ -323,3 +323,41 @@ def test_biyue_declined_draws_nothing() -> None:
     events = act(game, 0, type="decline")
     assert "CardsDrawn" not in kinds(events[:2]) and top not in game.hands[0]
     assert len(game.hands[0]) == 3 and game.current == 1
+
+
+def test_biyue_is_asked_when_there_is_nothing_to_discard() -> None:
+    # given: Diaochan (3 HP) puts three equipment cards on in her play phase: three left
+    top = card(("peach", "H", 9))
+    gear = ["plus_horse", "minus_horse", "crossbow"]
+    game = table(hands={0: gear}, pile=[None, None, top],
+                 generals=["diaochan", "caocao", "guanyu", "zhenji"])
+    worn = game.hands[0][:3]
+    assert [NAME[c] for c in worn] == gear
+    until(game, play_phase(0))
+    for c in worn:
+        act(game, 0, type="use", card=c)
+    assert len(game.hands[0]) == game.hp[0] == 3
+    # when: she ends her play phase: nothing to discard
+    events = act(game, 0, type="end_play")
+    # then (rules 5): the end phase comes all the same, and Biyue is asked
+    assert "CardsDiscarded" not in kinds(events) and asked(0, "biyue")(game)
+    assert game.phase == "end"
+    events = act(game, 0, type="skill", skill="biyue")
+    assert named(events, "CardsDrawn")[0] == {"seat": 0, "cards": [top], "reason": "biyue"}
+    assert game.current == 1
+
+
+def test_under_rules_4_a_turn_with_nothing_to_discard_ended_before_biyue() -> None:
+    # given: the same turn played under rules 4, as stored games were
+    gear = ["plus_horse", "minus_horse", "crossbow"]
+    game = table(hands={0: gear}, generals=["diaochan", "caocao", "guanyu", "zhenji"],
+                 rules=4)
+    worn = game.hands[0][:3]
+    until(game, play_phase(0))
+    for c in worn:
+        act(game, 0, type="use", card=c)
+    assert len(game.hands[0]) == game.hp[0] == 3
+    # when: she ends her play phase
+    events = act(game, 0, type="end_play")
+    # then: the turn ended there (rules 4 replay unchanged): Biyue was never asked
+    assert "TurnEnded" in kinds(events) and game.current == 1

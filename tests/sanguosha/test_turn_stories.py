@@ -52,7 +52,7 @@ def test_no_discard_when_the_hand_fits() -> None:
 def test_the_pile_is_reshuffled_from_the_discard_pile_when_it_runs_out() -> None:
     # given: a random game played until its draw pile first runs short
     rng = random.Random(7)
-    game = IdentityGame.new([f"p{i}" for i in range(5)], rng=rng)
+    game = IdentityGame.new([f"p{i}" for i in range(5)], {"generals": False}, rng=rng)
     while not any(type(e).__name__ == "PileReshuffled" for e in game.pending_events):
         seat = game.to_act()[0]
         game.act(seat, random_policy(game, seat, rng), rng)

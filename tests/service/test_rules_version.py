@@ -52,8 +52,9 @@ def stored_rows(hall: GameHall, game: Any, first: Any) -> None:
 def bot_game(rules: int, seed: int = 6) -> IdentityGame:
     spec = registry.spec("identity")
     rng = random.Random(seed)
-    game = IdentityGame.new([f"p{i}" for i in range(5)], agents=["identity"] * 5, rng=rng,
-                            rules=rules)
+    # the first game: rules 1 and 2 knew no generals
+    game = IdentityGame.new([f"p{i}" for i in range(5)], {"generals": False},
+                            agents=["identity"] * 5, rng=rng, rules=rules)
     play_out(game, [spec.policies["identity"]] * 5, rng)
     return game
 
@@ -71,7 +72,7 @@ def test_every_kind_records_its_rules_version() -> None:
         first = game.collect_events()[0]
         assert first.rules == spec.game.rules_version == game.rules
         assert json.loads(canonical(first))["class_version"] == 2
-    assert registry.spec("identity").game.rules_version == RULES_VERSION == 4
+    assert registry.spec("identity").game.rules_version == RULES_VERSION == 5
 
 
 def test_a_game_stored_before_rules_versions_replays_as_rules_one(hall: GameHall) -> None:
@@ -87,6 +88,29 @@ def test_a_game_stored_before_rules_versions_replays_as_rules_one(hall: GameHall
     # then: it is a rules-1 game, replayed to exactly the same table
     assert got.rules == 1 and got.view("referee") == view
     # then: the chain still checks over the stored bytes, and the audit agrees
+    report = audit_game(hall, game.id)
+    assert report.chain == [] and report.agrees, report.text()
+
+
+def without_the_generals_option(data: dict[str, Any]) -> None:
+    """The first row a build before the ``generals`` default wrote for the first game:
+    no ``generals`` in its options."""
+    del data["options"]["generals"]
+
+
+def test_a_game_stored_without_the_generals_option_replays_as_the_first_game(
+        hall: GameHall) -> None:
+    # given: a finished first-game table stored before ``generals`` defaulted to true
+    game = bot_game(3)
+    assert game.options["generals"] is False
+    stored_rows(hall, game, without_the_generals_option)
+    view = game.view("referee")
+    # when: it is read back
+    got = hall.game(game.id)
+    # then: the same first game (no generals), and its options say so
+    assert got.options["generals"] is False and got.view("referee") == view
+    assert not any(type(e).__name__ == "GeneralChosen" for e in game.pending_events)
+    assert hall.game(game.id).generals == [None] * 5
     report = audit_game(hall, game.id)
     assert report.chain == [] and report.agrees, report.text()
 

@@ -1,0 +1,310 @@
+"""The Kingdom Wars generals' skills as the referee judges them (``docs/rules/generals.md``
+section 0.3 and section 2), mixed into the Kingdom Wars referee (``hegemony.Referee``).
+
+The frame every skill shares:
+
+* a seat holds the skills of both its generals; a hidden general's skill may be used, and
+  using it shows the general first (``GeneralsShown`` with reason ``skill``, its ``then``
+  naming the use). That show fixes the seat's side like any first show, brings the
+  bonuses of a first full show, and the victory check; then the named use must follow;
+* a ``SkillUsed`` names a skill of a living seat's shown general; a decline of a skill's
+  ask (``Declined``, ask ``skill``) comes from a living seat with a triggered skill;
+* what each skill does is derived here and compared with the record; the rules it bends
+  (the draw count, damage, the discard phase) ask this module.
+
+Only the skills in ``USED`` are judged (``hegemony_generals.JUDGED``); a game with any
+other skill keeps the engine-side recount (``spec.hegemony_audit``). It imports nothing of
+the engine but the card table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.audit import Fact
+from domain.referee.hegemony_generals import JUDGED, SKILLS
+from domain.referee.hegemony_table import EQUIP, HAND
+from domain.sanguosha.cards import SLOT
+
+HEAD, DEPUTY = "head", "deputy"
+#: skill -> what its ``SkillUsed`` does (the referee's hooks read the marks it leaves)
+USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
+#: triggered skills: their owner may be asked (and decline)
+TRIGGERED: set[str] = set()
+
+
+def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
+                                                           Callable[..., None]]:
+    def wrap(effect: Callable[..., None]) -> Callable[..., None]:
+        USED[sid] = effect
+        JUDGED.add(sid)
+        if triggered:
+            TRIGGERED.add(sid)
+        return effect
+    return wrap
+
+
+class SkillRules:
+    """The skills' part of the referee: its state and the hooks ``hegemony`` calls."""
+
+    marks: dict[str, Any]
+    generals: list[list[str]]
+    shown: list[list[bool]]
+    alive: list[bool]
+    hp: list[int]
+    max_hp: list[int]
+    n: int
+    current: int
+    stage: str
+    kills: int
+
+    # --- what a seat holds ------------------------------------------------------------
+    def general_of(self, seat: int, sid: str) -> int | None:
+        """Which of the seat's generals (0 head, 1 deputy) brings the skill."""
+        for i, g in enumerate(self.generals[seat] if self.generals else []):
+            if sid in SKILLS.get(g, ()):
+                return i
+        return None
+
+    def owns_skill(self, seat: int, sid: str) -> bool:
+        return self.general_of(seat, sid) is not None
+
+    def active(self, seat: int, sid: str) -> bool:
+        """A skill that applies: its general is shown."""
+        i = self.general_of(seat, sid)
+        return i is not None and self.shown[seat][i]
+
+    # --- a hidden general shown to use its skill ---------------------------------------------
+    def skill_show(self, fact: Fact, s: int, which: list[str], reason: str,
+                   then: dict[str, Any] | None) -> None:
+        """Reason ``skill``: the general shown brings the skill the ``then`` names (a card
+        use: a skill that shows when a use needs it), and that use follows once the show
+        is settled. Reason ``play``: in the seat's own play phase, a general whose
+        modifier counts only while shown."""
+        names = [self.generals[s][0 if w == HEAD else 1] for w in which
+                 if w in (HEAD, DEPUTY)]
+        if reason == "play":
+            if s != self.current or self.stage != "play":
+                self.broken(fact, "show", f"seat {s} shows a general outside its play phase")
+            return
+        sid = (then or {}).get("skill")
+        if len(which) != 1 or sid is None or not any(sid in SKILLS.get(g, ()) for g in names):
+            self.broken(fact, "show", f"seat {s} shows {names} to use {sid!r}, a skill of "
+                        "none of them")
+            return
+        self.alive_or_broken(fact, s, f"shows a general to use {sid}")
+        self.marks["showing"] = (s, sid)
+
+    # --- the skill's use ----------------------------------------------------------------------
+    def on_SkillUsed(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, sid = self.seat(d["seat"]), d["skill"]
+        self.alive_or_broken(fact, s, f"uses {sid}")
+        i = self.general_of(s, sid)
+        showing = self.marks.pop("showing", None)
+        if i is None:
+            self.broken(fact, "skill", f"seat {s} uses {sid!r}, a skill of neither of its "
+                        f"generals ({self.generals[s]})")
+            return
+        if not self.shown[s][i]:
+            self.broken(fact, "show", f"seat {s} uses {sid} of its hidden general "
+                        f"{self.generals[s][i]}: using it shows the general first")
+        elif showing not in (None, (s, sid)):
+            self.broken(fact, "show", f"seat {showing[0]} showed a general to use "
+                        f"{showing[1]}, but the record goes on with seat {s}'s {sid}")
+        effect = USED.get(sid)
+        if effect is None:
+            self.broken(fact, "skill", f"{sid} is not a skill this referee judges")
+            return
+        effect(self, fact, s, d)
+
+    def skill_declined(self, fact: Fact, s: int) -> None:
+        """A skill's ask declined: the seat has a skill it could be asked about."""
+        if not any(self.owns_skill(s, sid) for sid in TRIGGERED):
+            self.broken(fact, "skill", f"seat {s} declines a skill's ask, but neither of "
+                        f"its generals ({self.generals[s]}) has a skill it is asked about")
+
+    def in_play(self, fact: Fact, s: int, sid: str) -> None:
+        """An active skill: in its owner's play phase, within its limit."""
+        if s != self.current or self.stage != "play":
+            self.broken(fact, "turn-order", f"seat {s} uses {sid} outside its play phase")
+        limit = {"zhiheng_kw": 1, "qiangxi": 1}.get(sid)
+        used = self.marks.get(("used", sid), 0)
+        if limit is not None and used >= limit:
+            self.broken(fact, "skill-limit", f"seat {s} uses {sid} {used + 1} times in one "
+                        f"play phase; it may {limit} time(s)")
+        self.marks[("used", sid)] = used + 1
+
+    def at_draw(self, fact: Fact, s: int, sid: str) -> None:
+        """A skill of the draw phase: at its start, in the owner's turn."""
+        at_draw = self.stage == "start" and not self.marks.get("drew") or (
+            self.stage == "play" and self.marks.get("skip_draw"))  # after Tuxi, at once
+        if s != self.current or not at_draw:
+            self.broken(fact, "skill", f"seat {s} uses {sid} outside the start of its own "
+                        "draw phase")
+
+    # --- the rules skills bend ------------------------------------------------------------------
+    def draw_phase_count(self, s: int) -> int:
+        self.marks["drew"] = True
+        return 2 + int(self.marks.get("draw_delta", 0))
+
+    def damage_bonus(self, src: Any, reason: str) -> int:
+        return int(self.marks.get("luoyi") == src and reason in ("kill", "duel"))
+
+    def skips_discard(self, s: int) -> bool:
+        return self.marks.get("skip_discard") == s
+
+    def skill_draw(self, fact: Fact, s: int, reason: str) -> int | None:
+        """Cards a skill draws: how many, or None when no skill of this seat draws now."""
+        return self.marks.pop(("draw", s, reason), None)
+
+    def skill_damage(self, fact: Fact, s: int, src: Any, n: int, reason: str) -> bool:
+        """Damage a skill deals: whether it was owed."""
+        return self.marks.pop(("damage", s, src, reason), None) == n
+
+    def skill_hp_lost(self, fact: Fact, s: int, n: int, reason: str) -> bool:
+        return self.marks.pop(("hp_lost", s, reason), None) == n
+
+    def on_HpLost(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, n, reason = self.seat(d["seat"]), d["amount"], d["reason"]
+        self.alive_or_broken(fact, s, "loses HP")
+        if not self.skill_hp_lost(fact, s, n, reason):
+            self.broken(fact, "hp-lost", f"seat {s} loses {n} HP by {reason!r}, which no "
+                        "skill in use calls for")
+        self.hp[s] -= n
+        if self.hp[s] <= 0:
+            from domain.referee.hegemony import Owed  # the referee's own: no cycle at import
+
+            self.owe(Owed("dying", f"seat {s} at {self.hp[s]} HP: its dying",
+                          self.is_("Dying", seat=s, source=None)), first=True)
+
+    def on_CardsGained(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, cards, reason = self.seat(d["seat"]), list(d["cards"]), d["reason"]
+        owed = self.marks.pop(("gain", s, reason), None)
+        if owed is None or sorted(cards) != sorted(owed) or d["zone"] != "flight":
+            self.broken(fact, reason if reason in USED else "skill",
+                        f"seat {s} takes {cards} from the {d['zone']} ({reason}); the rules "
+                        f"give {owed or 'nothing'}")
+        free = self.table.out_of_play()
+        for c in cards:
+            if c not in free:
+                self.broken(fact, "card-owner", f"card {c} is not in the open for seat {s} "
+                            "to take")
+        self.table.hands[s] += [c for c in cards if c in free]
+
+    def skill_taken(self, fact: Fact, s: int, src: int, reason: str) -> bool:
+        """A card a skill takes (Tuxi): whether one was owed from that seat."""
+        left = self.marks.get(("take", s, reason))
+        if not left or left[0] != src:
+            return False
+        left.pop(0)
+        if fact.data.get("area") != HAND:
+            self.broken(fact, reason, f"{reason} takes a hand card, not from the "
+                        f"{fact.data.get('area')}")
+        return True
+
+    def after_damage(self, fact: Fact, s: int, src: Any, cards: list[int]) -> None:
+        """Skills on taking damage (Jianxiong): what a use of one may take."""
+        if self.active(s, "jianxiong") or self.owns_skill(s, "jianxiong"):
+            self.marks["damaged"] = (s, list(cards))
+
+
+# --- Wei ----------------------------------------------------------------------------------------
+@judged("tuxi", triggered=True)
+def tuxi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Instead of drawing: a hand card from each of one or two others (in turn order)."""
+    r.at_draw(fact, s, "tuxi")
+    ts = list(d.get("targets") or [])
+    if not 1 <= len(ts) <= 2 or len(set(ts)) != len(ts) or any(
+            t == s or not r.alive[t] or not r.table.hands[t] for t in ts):
+        r.broken(fact, "tuxi", f"Tuxi takes from one or two other living seats holding hand "
+                 f"cards; the record says {ts}")
+    order = [x for x in ((s + i) % r.n for i in range(1, r.n))]
+    r.marks[("take", s, "tuxi")] = sorted([t for t in ts if 0 <= t < r.n], key=order.index)
+    r.marks["drew"] = r.marks["skip_draw"] = True
+    r.stage = "play"  # no draw: the play phase comes next
+
+
+@judged("luoyi", triggered=True)
+def luoyi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """One card fewer in the draw phase; this turn its Kills and Duels deal 1 more."""
+    r.at_draw(fact, s, "luoyi")
+    r.marks["draw_delta"] = r.marks.get("draw_delta", 0) - 1
+    r.marks["luoyi"] = s
+
+
+@judged("jianxiong", triggered=True)
+def jianxiong(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """After damage from a card, that card (still in the open) goes to the owner's hand."""
+    hurt = r.marks.pop("damaged", None)
+    free = r.table.out_of_play()
+    cards = [c for c in (hurt[1] if hurt and hurt[0] == s else []) if c in free]
+    if not cards:
+        r.broken(fact, "jianxiong", f"seat {s} uses Jianxiong with no card that hurt it in "
+                 "the open")
+    r.marks[("gain", s, "jianxiong")] = cards
+
+
+@judged("qiangxi")
+def qiangxi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Once a play phase: lose 1 HP or discard a weapon, and 1 damage to another seat in
+    attack range (a discarded weapon's range not counted)."""
+    r.in_play(fact, s, "qiangxi")
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    t = ts[0] if len(ts) == 1 else None
+    weapon = cards[0] if len(cards) == 1 else None
+    if (cards and (weapon is None or SLOT[weapon] != 0)) or (
+            not cards and d.get("choice") != "hp"):
+        r.broken(fact, "qiangxi", f"Qiangxi costs 1 HP or a weapon card; the record says "
+                 f"cards {cards}, choice {d.get('choice')!r}")
+    if weapon is not None:
+        r.owns(fact, s, [weapon], (HAND, EQUIP), "discards for Qiangxi")
+    if t is None or t == s or not r.alive[t] or r.table.distance(
+            s, t, r.alive) > r.table.reach(s):
+        r.broken(fact, "qiangxi", f"Qiangxi deals damage to another living seat within "
+                 f"attack range; the record says {ts}")
+        return
+    if weapon is None:
+        r.marks[("hp_lost", s, "qiangxi")] = 1
+    r.marks[("damage", t, s, "qiangxi")] = 1
+
+
+# --- Wu ------------------------------------------------------------------------------------------
+@judged("zhiheng_kw")
+def zhiheng(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Once a play phase: discard one to X cards (X: max HP), draw as many."""
+    r.in_play(fact, s, "zhiheng_kw")
+    cards = list(d.get("cards") or [])
+    if not 1 <= len(cards) <= r.max_hp[s] or len(set(cards)) != len(cards):
+        r.broken(fact, "zhiheng_kw", f"Zhiheng discards one to {r.max_hp[s]} cards (the "
+                 f"max HP); the record says {cards}")
+    r.owns(fact, s, cards, (HAND, EQUIP), "discards for Zhiheng")
+    r.marks[("draw", s, "zhiheng_kw")] = len(cards)
+
+
+@judged("keji", triggered=True)
+def keji(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """No Kill used or played in the play phase: the discard phase is skipped."""
+    if s != r.current or r.stage != "discard":
+        r.broken(fact, "keji", f"seat {s} uses Keji outside the start of its discard phase")
+    if r.marks.get("killed"):
+        r.broken(fact, "keji", f"seat {s} used or played a Kill this play phase: no Keji")
+    r.marks["skip_discard"] = s
+    r.stage = "end"
+
+
+@judged("kurou")
+def kurou(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """In the play phase, any number of times: lose 1 HP, then (alive) draw two."""
+    r.in_play(fact, s, "kurou")
+    r.marks[("hp_lost", s, "kurou")] = 1
+    r.marks[("draw", s, "kurou")] = 2
+
+
+@judged("yingzi", triggered=True)
+def yingzi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """One card more in the draw phase."""
+    r.at_draw(fact, s, "yingzi")
+    r.marks["draw_delta"] = r.marks.get("draw_delta", 0) + 1
+
+

@@ -1,0 +1,223 @@
+"""Forged skills in Kingdom Wars games: the referee names each by event and rule.
+
+Tables of generals the referee judges (``hegemony_skilled``) are played to the end by
+bots; one stored fact is then changed as a forger with write access would. The referee
+judges the facts alone and must name the change at its event (the first violation names that event).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from functools import cache
+
+from domain.audit import Fact
+from domain.referee.hegemony import referee
+from tests.referee.hegemony_skilled import facts_of, judged_game
+
+SEEDS = range(60)
+
+
+@cache
+def game_facts(seed: int) -> list[Fact]:
+    game = judged_game(seed)
+    assert game is not None
+    facts = facts_of(game)
+    assert not referee(facts).violations  # the game as played breaks no rule
+    return facts
+
+
+def forged(pick: Callable[[list[Fact], int], bool],
+           change: Callable[[Fact], None]) -> tuple[list[Fact], int]:
+    """The first game with a fact ``pick`` accepts (given the facts and its index), that
+    fact changed in place; its number."""
+    for seed in SEEDS:
+        facts = copy.deepcopy(game_facts(seed))
+        i = next((k for k in range(len(facts)) if pick(facts, k)), None)
+        if i is not None:
+            change(facts[i])
+            return facts, facts[i].version
+    raise AssertionError("no game has such a fact")
+
+
+def named(facts: list[Fact], version: int, rule: str) -> str:
+    """Nothing before the forged event is named, and the event is named by ``rule``;
+    that message."""
+    judged = referee(facts).violations
+    assert judged, "the forgery went unnoticed"
+    texts = [v.text() for v in judged]
+    assert judged[0].version == version, texts
+    hit = next((v for v in judged if (v.version, v.rule) == (version, rule)), None)
+    assert hit is not None, texts
+    return hit.message
+
+
+def used(skill: str) -> Callable[[list[Fact], int], bool]:
+    return lambda fs, i: fs[i].type == "SkillUsed" and fs[i].data["skill"] == skill
+
+
+def of(kind: str, **fields: object) -> Callable[[list[Fact], int], bool]:
+    return lambda fs, i: fs[i].type == kind and all(
+        fs[i].data.get(k) == v for k, v in fields.items())
+
+
+# --- the showing frame -------------------------------------------------------------------
+def test_a_skill_of_neither_general() -> None:
+    # given a game: a seat's Kurou is recorded as Tuxi (or the reverse), a skill of
+    # neither of its generals
+    def other_seat(f: Fact) -> None:
+        f.data["skill"] = "tuxi" if f.data["skill"] != "tuxi" else "kurou"
+
+    facts, v = forged(lambda fs, i: used("kurou")(fs, i) and not any(
+        f.type == "GeneralsChosen" and f.data["seat"] == fs[i].data["seat"]
+        and "zhangliao" in (f.data["head"], f.data["deputy"]) for f in fs), other_seat)
+    # then the referee names the skill the seat does not have
+    assert "neither of its generals" in named(facts, v, "skill")
+
+
+def test_a_hidden_generals_skill_used_without_showing_it() -> None:
+    # given a show to use a skill, the forger drops it: the skill is used with its
+    # general still hidden
+    def pick(fs: list[Fact], i: int) -> bool:
+        return (fs[i].type == "GeneralsShown" and fs[i].data["reason"] == "skill"
+                and fs[i + 1].type == "SkillUsed")
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    del facts[i]  # the forger removes the show
+    assert "hidden general" in named(facts, v + 1, "show")
+
+
+def test_a_show_for_a_skill_the_general_lacks() -> None:
+    def other_skill(f: Fact) -> None:
+        f.data["then"] = dict(f.data["then"], skill="zhiheng_kw"
+                              if f.data["then"]["skill"] != "zhiheng_kw" else "kurou")
+
+    facts, v = forged(of("GeneralsShown", reason="skill"), other_skill)
+    assert "a skill of none of them" in named(facts, v, "show")
+
+
+def renumbered(facts: list[Fact]) -> list[Fact]:
+    return [Fact(k + 1, f.type, f.data) for k, f in enumerate(facts)]
+
+
+def chosen(facts: list[Fact]) -> dict[int, set[str]]:
+    return {f.data["seat"]: {f.data["head"], f.data["deputy"]} for f in facts
+            if f.type == "GeneralsChosen"}
+
+
+#: generals whose skills are all active ones: their seat is never asked about a skill
+UNASKED = {"sunquan", "huanggai", "dianwei", "zhoutai"}
+
+
+def test_a_decline_by_a_seat_without_a_triggered_skill() -> None:
+    # given a game with a seat of active skills only, and a skill's ask declined
+    for seed in SEEDS:
+        facts = copy.deepcopy(game_facts(seed))
+        quiet = [s for s, g in chosen(facts).items() if g <= UNASKED]
+        i = next((k for k, f in enumerate(facts) if f.type == "Declined"
+                  and f.data["ask"] == "skill"), None)
+        if quiet and i is not None:
+            break
+    else:
+        raise AssertionError("no game has such a seat")
+    # when the decline is recorded as that seat's
+    facts[i].data["seat"] = quiet[0]
+    # then the referee names it: nobody asks that seat about a skill
+    assert "has a skill it is asked about" in named(facts, facts[i].version, "skill")
+
+
+# --- Wei -----------------------------------------------------------------------------------
+def test_tuxi_takes_from_a_seat_not_named() -> None:
+    def pick(fs: list[Fact], i: int) -> bool:
+        return of("CardTaken", reason="tuxi")(fs, i)
+
+    def elsewhere(f: Fact) -> None:
+        f.data["source"] = f.data["seat"]
+
+    facts, v = forged(pick, elsewhere)
+    named(facts, v, "card-effect")
+
+
+def test_luoyi_draws_the_full_two() -> None:
+    def pick(fs: list[Fact], i: int) -> bool:
+        return (of("CardsDrawn", reason="draw_phase")(fs, i)
+                and fs[i - 1].type == "SkillUsed" and fs[i - 1].data["skill"] == "luoyi")
+
+    def two(f: Fact) -> None:
+        f.data["cards"] = f.data["cards"] + [f.data["cards"][0]]
+
+    facts, v = forged(pick, two)
+    assert "not 1" in named(facts, v, "draw-count")
+
+
+def test_a_kill_hitting_for_two_without_luoyi() -> None:
+    facts, v = forged(of("Damaged", reason="kill", amount=1),
+                      lambda f: f.data.update(amount=2))
+    named(facts, v, "damage")
+
+
+def test_qiangxi_twice_in_a_play_phase() -> None:
+    def pick(fs: list[Fact], i: int) -> bool:
+        return used("qiangxi")(fs, i)
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    # the forger records the same use again right after its effect
+    j = next(k for k in range(i + 1, len(facts)) if facts[k].type == "Damaged")
+    again = [Fact(facts[i].version, f.type, copy.deepcopy(f.data)) for f in facts[i:j + 1]]
+    rest = facts[j + 1:]
+    facts = renumbered(facts[:j + 1] + again + rest)
+    named(facts, j + 2, "skill-limit")
+
+
+def test_jianxiong_takes_a_card_that_did_not_hurt() -> None:
+    def other_card(f: Fact) -> None:
+        f.data["cards"] = [(f.data["cards"][0] + 1) % 108]
+
+    facts, v = forged(of("CardsGained", reason="jianxiong"), other_card)
+    named(facts, v, "jianxiong")
+
+
+# --- Wu --------------------------------------------------------------------------------------
+def test_zhiheng_draws_one_more_than_it_discarded() -> None:
+    def more(f: Fact) -> None:
+        f.data["cards"] = f.data["cards"] + [f.data["cards"][0]]
+
+    facts, v = forged(of("CardsDrawn", reason="zhiheng_kw"), more)
+    named(facts, v, "draw-count")
+
+
+def test_kurou_costs_two_hp() -> None:
+    facts, v = forged(of("HpLost", reason="kurou"), lambda f: f.data.update(amount=2))
+    assert "no skill in use calls for" in named(facts, v, "hp-lost")
+
+
+def test_keji_after_a_kill() -> None:
+    # given a turn of Lü Meng's seat whose play phase used a Kill
+    for seed in SEEDS:
+        facts = copy.deepcopy(game_facts(seed))
+        meng = [s for s, g in chosen(facts).items() if "lvmeng" in g]
+        start = None
+        for k, f in enumerate(facts):
+            if f.type == "TurnStarted":
+                start = f.data["seat"], False
+            elif f.type == "CardUsed" and start and f.data["name"] == "kill" and \
+                    f.data["seat"] == start[0] and start[0] in meng:
+                start = start[0], True
+            elif f.type == "PhaseChanged" and f.data["phase"] == "discard" and start and \
+                    start[1] and not f.data.get("skipped"):
+                i = k
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no game has such a turn")
+    s = facts[i].data["seat"]
+    # when Keji is recorded at its discard phase all the same
+    facts.insert(i + 1, Fact(0, "SkillUsed", {"seat": s, "skill": "keji", "cards": [],
+                                              "targets": [], "choice": None}))
+    facts = renumbered(facts)
+    # then the referee names it: a Kill was used this play phase
+    assert "no Keji" in named(facts, i + 2, "keji")
