@@ -40,6 +40,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.audit import Fact, Recount
+from domain.referee.hegemony_cards import (
+    DECK_ASKS,
+    DECK_CARDS,
+    DECK_DISCARDS,
+    DECK_DRAWS,
+    SILVER_LION,
+    SUPPLY,
+    TRIBLADE,
+    WINDOWED,
+    DeckRules,
+)
 from domain.referee.hegemony_skills import USED, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, JUDGE, Table
 from domain.sanguosha.cards import (
@@ -124,7 +135,7 @@ def referee(facts: list[Fact]) -> Recount:
     return Referee().judge(facts)
 
 
-class Referee(SkillRules):
+class Referee(DeckRules, SkillRules):
     """The table as the referee follows it, fact by fact."""
 
     def __init__(self) -> None:
@@ -177,8 +188,10 @@ class Referee(SkillRules):
                     self.close_window()
                 if fact.type != "PileReshuffled":
                     self.settle(fact)
+                self.deck_before(fact)
                 handler(fact, fact.data)
                 self.run_checks(fact)
+                self.deck_after(fact)
             except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
                 self.broken(fact, "malformed", f"{fact.type} cannot be read "
                             f"({type(e).__name__}: {e})")
@@ -243,6 +256,10 @@ class Referee(SkillRules):
     def owe(self, *items: Owed, first: bool = False) -> None:
         self.owed = [*items, *self.owed] if first else [*self.owed, *items]
 
+    def owed_fact(self, rule: str, what: str, match: Callable[[Fact], bool]) -> Owed:
+        """A fact the rules call for, claimed when it comes."""
+        return Owed(rule, what, match, self.claim)
+
     @staticmethod
     def is_(kind: str, **fields: Any) -> Callable[[Fact], bool]:
         return lambda f: f.type == kind and all(f.data.get(k) == v for k, v in fields.items())
@@ -305,7 +322,7 @@ class Referee(SkillRules):
         k = self.options.get("candidates", 4)
         if k not in CANDIDATES or n * k > len(ROSTER):
             self.broken(fact, "options", f"{k} candidates for {n} players is no table")
-        self.table = Table(n)
+        self.deck_started()  # the dealt deck's table (hegemony_cards)
         self.candidates = [[] for _ in range(n)]
         self.generals = [[] for _ in range(n)]
         self.shown = [[False, False] for _ in range(n)]
@@ -464,6 +481,9 @@ class Referee(SkillRules):
         n = DRAWS.get(reason, len(cards))
         if reason == "draw_phase":
             n = self.draw_phase_count(s)
+            if self.skip_draw:
+                self.broken(fact, "supply-shortage", f"seat {s} draws in a draw phase its "
+                            "Supply Shortage skips")
             if s != self.current or self.stage != "start":
                 self.broken(fact, "turn-order", f"seat {s} draws for a draw phase that is "
                             "not its own")
@@ -485,6 +505,8 @@ class Referee(SkillRules):
             if u is None or u.user != s or self.table.weapon(s) != "double_swords":
                 self.broken(fact, "card-effect", f"seat {s} draws for Double Swords it did "
                             "not wield")
+        elif reason in DECK_DRAWS:
+            n = self.deck_drawn(fact, s, reason)
         elif (owed := self.skill_draw(fact, s, reason)) is not None:
             n = owed
         else:
@@ -724,7 +746,8 @@ class Referee(SkillRules):
         spear = len(cards) == 2 and name == KILL
         if spear and self.table.weapon(s) != SPEAR:
             self.broken(fact, "card-use", f"seat {s} uses two cards as a Kill without a Spear")
-        if not spear and (len(cards) != 1 or NAME[cards[0]] != name):
+        zones = self.card_hook(fact, s, cards, name, use=True)  # a skill's conversion
+        if not spear and zones is None and (len(cards) != 1 or NAME[cards[0]] != name):
             self.broken(fact, "card-use", f"seat {s} uses {cards} as {name}")
         if via == "play":
             if s != self.current or self.stage != "play":
@@ -746,20 +769,29 @@ class Referee(SkillRules):
             if u is None or u.targets[0] != s or targets != u.targets[1:]:
                 self.broken(fact, "asked-seat", f"seat {s} answers a Collateral it was not "
                             "asked")
-        self.owns(fact, s, cards, (HAND,), f"uses {name} with")
-        if via == "play":
+        # an equipped card made a Kill still counts for range and the Kill limit: the
+        # targets are chosen before it leaves (docs/rules/sanguosha.md)
+        worn = zones is not None and any(c in self.table.equipment(s) for c in cards)
+        if via == "play" and worn:
+            self.targets_ok(fact, s, name, cards, targets)
+        self.owns(fact, s, cards, zones or (HAND,), f"uses {name} with")
+        if via == "play" and not worn:
             self.targets_ok(fact, s, name, cards, targets)
         if name == KILL and via == "play":
             self.kills += 1
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
         first = cards[0]
-        if len(cards) == 1 and KIND[first] == EQUIPMENT:
+        if zones is not None:  # a card made by a skill: what it was made (not delayed yet)
+            self.uses.append(Use(name, s, targets, cards))
+            self.deck_used(s, name, cards, self.uses[-1])
+        elif len(cards) == 1 and KIND[first] == EQUIPMENT:
             self.table.wear(s, first)
         elif len(cards) == 1 and KIND[first] == DELAYED:
             self.table.judging[targets[0]].append(first)
         else:
             self.uses.append(Use(name, s, targets, cards))
+            self.deck_used(s, name, cards, self.uses[-1])
 
     def targets_ok(self, fact: Fact, s: int, name: str, cards: list[int],
                    targets: list[int]) -> None:
@@ -773,20 +805,23 @@ class Referee(SkillRules):
         elif name in OTHERS:
             bad = "" if targets == [x for x in order_from(s, self.n)[1:] if alive[x]] else \
                 "every other living seat from the user's next"
-        elif name != KILL and (name in SELF_ONLY or KIND[cards[0]] == EQUIPMENT):
+        elif name in DECK_CARDS:
+            bad = self.deck_targets(s, name, targets)
+        elif name != KILL and (name in SELF_ONLY or (KIND[cards[0]] == EQUIPMENT
+                                                     and NAME[cards[0]] == name)):
             bad = "" if targets == [s] else "the user only"
             if name == PEACH and self.hp[s] >= self.max_hp[s]:
                 bad = "a wounded user"
             if name == LIGHTNING and any(NAME[j] == LIGHTNING for j in t.judging[s]):
                 bad = "a user with no Lightning in its judgment area"
         elif name == KILL:
-            if self.kills >= 1 and t.weapon(s) != CROSSBOW:
+            if self.kills >= 1 and t.weapon(s) != CROSSBOW and not self.kill_unlimited(s):
                 self.broken(fact, "one-kill", f"seat {s} uses a second Kill this play phase "
                             "without a Crossbow")
             many = t.weapon(s) == HALBERD and not t.hands[s] and len(cards) == 1
             if (not targets or len(targets) > (3 if many else 1)
                     or len(set(targets)) != len(targets)
-                    or any(x not in others or t.distance(s, x, alive) > t.reach(s)
+                    or any(x not in others or self.dist(s, x) > self.reach_of(s)
                            for x in targets)):
                 bad = "living others within attack range (one; up to 3 with a Halberd " \
                       "on the last hand card)"
@@ -796,14 +831,15 @@ class Referee(SkillRules):
                 bad = "one other living seat"
             elif name in (DISMANTLEMENT, SNATCH) and not t.everything(x):
                 bad = "a seat with a card"
-            elif name == SNATCH and t.distance(s, x, alive) > 1:
+            elif name == SNATCH and self.dist(s, x) > 1 and not \
+                    self.trick_unlimited(s):
                 bad = "a seat at distance 1"
             elif name == INDULGENCE and any(NAME[j] == INDULGENCE for j in t.judging[x]):
                 bad = "a seat with no Indulgence in its judgment area"
         elif name == COLLATERAL:
             ok = (len(targets) == 2 and targets[0] in others and alive[targets[1]]
                   and targets[1] != targets[0] and t.weapon(targets[0]) is not None
-                  and t.distance(targets[0], targets[1], alive) <= t.reach(targets[0]))
+                  and self.dist(targets[0], targets[1]) <= self.reach_of(targets[0]))
             bad = "" if ok else "an armed other seat and a seat in its range"
         else:
             bad = "nobody: it cannot be used in the play phase"
@@ -832,7 +868,8 @@ class Referee(SkillRules):
         card, nullified = self.window
         self.window = None
         self.handled.add(card)
-        if nullified and NAME[card] == INDULGENCE and card in self.table.judging[self.current]:
+        if nullified and NAME[card] in (INDULGENCE, SUPPLY) and \
+                card in self.table.judging[self.current]:
             self.table.judging[self.current].remove(card)
 
     def effect_of(self, fact: Fact, name: str) -> None:
@@ -861,6 +898,9 @@ class Referee(SkillRules):
             why = "nobody is dying"
         elif ask == "nullify":
             ok = True
+        elif ask in DECK_ASKS:
+            why = self.deck_answering(s, ask)
+            ok = not why
         elif ask in ("blade", "axe", "ice_sword", "kylin"):
             u = self.use_of(KILL)
             ok = u is not None and u.user == s
@@ -883,9 +923,11 @@ class Referee(SkillRules):
         self.answering(fact, s, ask)
         want = ANSWER.get(ask)
         spear = ask == "kill" and len(cards) == 2 and self.table.weapon(s) == SPEAR
-        if not spear and (len(cards) != 1 or NAME[cards[0]] != want or d["name"] != want):
+        zones = self.card_hook(fact, s, cards, d["name"], use=False)  # a skill's conversion
+        made = len(cards) == 1 and zones is not None and d["name"] == want
+        if not spear and not made and not self.answers_with(s, ask, cards, d["name"]):
             self.broken(fact, "card-use", f"seat {s} answers {ask} with {cards}, not a {want}")
-        self.owns(fact, s, cards, (HAND,), f"answers {ask} with")
+        self.owns(fact, s, cards, zones or (HAND,), f"answers {ask} with")
         if ask == "kill" and s == self.current and self.stage == "play":
             self.marks["killed"] = True
         if ask == "dodge":
@@ -897,6 +939,8 @@ class Referee(SkillRules):
             u = self.uses[-1] if self.uses and self.stage != "start" else None
             if u is not None and u.name in SINGLE_TRICKS:
                 u.extra["nullified"] = not u.extra.get("nullified", False)
+            elif u is not None and u.name in WINDOWED:
+                self.deck_window(s, u, True)
         if ask == "peach" and self.dying is not None:
             v = self.dying[0]
             self.hp[v] += 1
@@ -921,16 +965,20 @@ class Referee(SkillRules):
             self.asked_for_peach.add(s)
         if ask == "nullify":
             self.judgment_window(False)
+            u = self.uses[-1] if self.uses and self.stage != "start" else None
+            if u is not None and u.name in WINDOWED:
+                self.deck_window(s, u, False)
         if ask == "skill":
             self.skill_declined(fact, s)
         if ask in ("nullify", "peach") and not self.options.get("ask_everyone"):
-            holds = any(NAME[c] == ANSWER[ask] for c in self.table.hands[s])
+            holds = self.can_answer(s, ask)
             if not holds:
                 self.broken(fact, "asked-seat", f"seat {s} declines a {ask} window, but only "
                             f"seats holding a {ANSWER[ask]} are asked at this table")
 
     def on_Accepted(self, fact: Fact, d: dict[str, Any]) -> None:
         self.answering(fact, self.seat(d["seat"]), d["ask"])
+        self.deck_accepted(d["seat"], d["ask"])
 
     def on_CardPicked(self, fact: Fact, d: dict[str, Any]) -> None:
         s, c = self.seat(d["seat"]), d["card"]
@@ -958,13 +1006,13 @@ class Referee(SkillRules):
         elif not self.table.from_top([card]):
             self.broken(fact, "card-source", f"seat {s}'s judgment card {card} is not the top "
                         "of the draw pile")
-        if reason in (INDULGENCE, LIGHTNING):
+        if reason in (INDULGENCE, LIGHTNING, SUPPLY):
             if s != self.current or self.stage != "start" or not any(
                     NAME[j] == reason for j in self.table.judging[s]):
                 self.broken(fact, "judgment", f"seat {s} is judged for {reason} outside its "
                             "judgment phase or with none in its judgment area")
-            result = card is not None and (SUIT[card] != "H" if reason == INDULGENCE
-                                           else lightning_strikes(card))
+            result = self.supply_judged(card) if reason == SUPPLY else card is not None and (
+                SUIT[card] != "H" if reason == INDULGENCE else lightning_strikes(card))
         elif reason == EIGHT_TRIGRAMS:
             if self.table.armor(s) != EIGHT_TRIGRAMS:
                 self.broken(fact, "judgment", f"seat {s} judges with Eight Trigrams it does "
@@ -974,23 +1022,26 @@ class Referee(SkillRules):
             u = self.use_of(KILL, ARROWS)
             if result and u is not None:
                 u.extra["dodged"] = s  # a red judgment is a Dodge
+        elif (skilled := self.skill_judged(fact, s, reason, card)) is not None:
+            result = skilled
         else:
             self.broken(fact, "judgment", f"no rule judges for {reason!r}")
             result = d["result"]
         self.expect(fact, f"judgment of seat {s} ({reason})", result, d["result"],
                     "judgment", f"card {card} judged for {reason} gives {result}, the "
                     f"record says {d['result']}")
-        if reason == INDULGENCE:
-            j = next((j for j in self.table.judging[s] if NAME[j] == INDULGENCE), None)
+        if reason in (INDULGENCE, SUPPLY):
+            j = next((j for j in self.table.judging[s] if NAME[j] == reason), None)
             if j is not None:
                 self.table.judging[s].remove(j)
                 self.handled.add(j)
-            self.skip_play = self.skip_play or bool(result)
+            self.skip_play = self.skip_play or bool(result and reason == INDULGENCE)
         elif reason == LIGHTNING and result:
             j = next((j for j in self.table.judging[s] if NAME[j] == LIGHTNING), None)
             self.owe(Owed("lightning", f"seat {s}'s Lightning strikes: 3 damage",
-                          self.is_("Damaged", seat=s, source=None, amount=3,
-                                   reason=LIGHTNING)), first=True)
+                          self.is_("NatureDamaged", seat=s, source=None, reason=LIGHTNING)
+                          if self.kw else self.is_("Damaged", seat=s, source=None, amount=3,
+                                                   reason=LIGHTNING), self.claim), first=True)
             if j is not None:
                 self.table.judging[s].remove(j)
                 self.handled.add(j)
@@ -1059,7 +1110,9 @@ class Referee(SkillRules):
                     self.broken(fact, "card-effect", f"seat {s} pays the Axe with {cards}")
             if reason == "double_swords":
                 areas = (HAND,)
-        else:
+        elif reason in DECK_DISCARDS:
+            areas = self.deck_discards(fact, s, cards, reason)
+        elif not self.skill_discard(fact, s, by, reason, cards):
             self.broken(fact, "card-effect", f"no rule discards cards for {reason!r}")
         self.owns(fact, s, cards, areas, f"discards ({reason})")
 
@@ -1067,6 +1120,8 @@ class Referee(SkillRules):
         s, src = self.seat(d["seat"]), self.seat(d["source"])
         u = self.use_of(KILL)
         black = u is not None and all(not RED[c] for c in u.cards)
+        if self.deck_kill_blocked(s, src, d["armor"]):
+            return  # the Vine
         if (u is None or u.user != src or s not in u.targets or not black
                 or self.table.armor(s) != RENWANG or self.table.equip[s][1] != d["armor"]
                 or self.table.weapon(src) == "qinggang_sword"):
@@ -1079,11 +1134,14 @@ class Referee(SkillRules):
         self.alive_or_broken(fact, s, "is damaged")
         if reason == LIGHTNING:
             ok = n == 3 and src is None
+        elif reason == TRIBLADE:
+            ok = n == 1 and self.claimed(fact)
         elif reason in USED:
             ok = self.skill_damage(fact, s, src, n, reason)
         else:
             u = self.use_of(reason)
-            ok = n == 1 + self.damage_bonus(src, reason) and u is not None and list(
+            want = self.card_damage(s, src, u, reason, "normal")
+            ok = n == want and self.nature_of(u) == "normal" and u is not None and list(
                 d["cards"]) == u.cards and (
                 (src == u.user and s in u.targets) if reason != DUEL else
                 {s, src} == {u.user, u.targets[0]})
@@ -1095,8 +1153,12 @@ class Referee(SkillRules):
         if not ok:
             self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from "
                         f"{src}, which no card in play deals")
+        self.hurt(fact, s, src, n)
+
+    def hurt(self, fact: Fact, s: int, src: Any, n: int) -> None:
+        """The HP a damage takes; at 0 or below, the dying is owed."""
         self.hp[s] -= n
-        self.after_damage(fact, s, src, list(d["cards"]))
+        self.after_damage(fact, s, src, list(fact.data["cards"]))
         if self.hp[s] <= 0:
             self.owe(Owed("dying", f"seat {s} at {self.hp[s]} HP: its dying",
                           self.is_("Dying", seat=s, source=src)), first=True)
@@ -1111,8 +1173,10 @@ class Referee(SkillRules):
             ok = u is not None and u.user == s
         elif reason == PEACH_GARDEN:
             ok = u is not None and s in u.targets and self.hp[s] < self.max_hp[s]
+        elif reason == SILVER_LION:
+            ok = self.claimed(fact)
         else:
-            ok = False
+            ok = self.skill_healed(s, reason)
         if not ok or n != 1:
             self.broken(fact, "heal", f"seat {s} heals {n} by {reason}, which no rule gives")
         self.hp[s] = min(self.max_hp[s], self.hp[s] + n)
@@ -1140,7 +1204,7 @@ class Referee(SkillRules):
         self.alive_or_broken(fact, s, "dies")
         everyone = bool(self.options.get("ask_everyone"))
         unasked = [x for x in range(self.n) if self.alive[x] and x not in self.asked_for_peach
-                   and (everyone or any(NAME[c] == PEACH for c in self.table.hands[x]))]
+                   and (everyone or self.can_answer(x, "peach"))]
         if unasked:
             self.broken(fact, "dying", f"seat {s} dies, but seats {unasked} were never asked "
                         "for a Peach")

@@ -25,9 +25,12 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
 from domain.referee.hegemony_table import EQUIP, HAND
-from domain.sanguosha.cards import SLOT
+from domain.sanguosha.cards import KIND, NAME, RED, SLOT, SUIT, TRICK
+from domain.sanguosha.roster_hegemony import ROWS
 
 HEAD, DEPUTY = "head", "deputy"
+#: general -> gender (the roster's static rows)
+GENDER = {r[0]: r[4] for r in ROWS}
 #: skill -> what its ``SkillUsed`` does (the referee's hooks read the marks it leaves)
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 #: triggered skills: their owner may be asked (and decline)
@@ -89,7 +92,18 @@ class SkillRules:
                 self.broken(fact, "show", f"seat {s} shows a general outside its play phase")
             return
         sid = (then or {}).get("skill")
-        if len(which) != 1 or sid is None or not any(sid in SKILLS.get(g, ()) for g in names):
+        if sid is None and (then or {}).get("type") == "use":  # a use its modifier allows
+            if not any(k in SHOWS_WHEN_NEEDED for g in names for k in SKILLS.get(g, ())):
+                self.broken(fact, "show", f"seat {s} shows {names} for a card use, but none "
+                            "has a skill that shows when a use needs it")
+            self.marks["showing"] = (s, None)
+            return
+        # each general shown brings the skill, or (for a card use: a second Kill made by
+        # Wusheng) a modifier that shows when the use needs it (Paoxiao)
+        use = (then or {}).get("type") == "use"
+        if sid is None or not names or not all(
+                sid in SKILLS.get(g, ()) or (use and any(
+                    k in SHOWS_WHEN_NEEDED for k in SKILLS.get(g, ()))) for g in names):
             self.broken(fact, "show", f"seat {s} shows {names} to use {sid!r}, a skill of "
                         "none of them")
             return
@@ -118,6 +132,54 @@ class SkillRules:
             return
         effect(self, fact, s, d)
 
+    def card_hook(self, fact: Fact, s: int, cards: list[int], name: str, use: bool
+                  ) -> tuple[str, ...] | None:
+        """A card used (or played): a show for it, a conversion that made it (the zones
+        it may come from; None: a card of its own name), a trick for Jizhi."""
+        showing = self.marks.pop("showing", None)
+        if showing is not None and showing != (s, None):
+            self.broken(fact, "show", f"seat {showing[0]} showed a general to use "
+                        f"{showing[1] or 'a card'}, but the record goes on with seat {s}'s "
+                        f"{name}")
+        zones = converted(self, fact, s, cards, name, use)
+        real = zones is None and len(cards) == 1 and (NAME[cards[0]] == name or (
+            NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
+        if real and (KIND[cards[0]] == TRICK if use else name == "nullification"):
+            self.marks[("trick", s)] = True
+        return zones
+
+    def kill_unlimited(self, s: int) -> bool:
+        return self.active(s, "paoxiao_kw")
+
+    def trick_unlimited(self, s: int) -> bool:
+        return self.active(s, "qicai_kw")
+
+    def dist(self, a: int, b: int) -> int:
+        """Distance, one less from a seat whose Mashu is shown (at least 1)."""
+        d = self.table.distance(a, b, self.alive)
+        return max(1, d - 1) if self.active(a, "mashu") and a != b else d
+
+    def skill_judged(self, fact: Fact, s: int, reason: str, card: int | None) -> bool | None:
+        """A skill's judgment: its result (None: no skill of this seat judges now)."""
+        if self.marks.pop("judging", None) != (s, reason):
+            return None
+        return tieqi_result(self, fact, s, card) if reason == "tieqi" else None
+
+    def skill_healed(self, s: int, reason: str) -> bool:
+        left = self.marks.get(("heal", s, reason), 0)
+        if left:
+            self.marks[("heal", s, reason)] = left - 1
+        return bool(left)
+
+    def skill_discard(self, fact: Fact, s: int, by: Any, reason: str, cards: list[int]
+                      ) -> bool:
+        """Cards a skill discards from a seat (Mengjin: one, any area)."""
+        n = self.marks.pop(("discard", s, by, reason), None)
+        return n is not None and len(cards) == n
+
+    def on_SuitNamed(self, fact: Fact, d: dict[str, Any]) -> None:
+        suit_named(self, fact, self.seat(d["seat"]), d["suit"])
+
     def skill_declined(self, fact: Fact, s: int) -> None:
         """A skill's ask declined: the seat has a skill it could be asked about."""
         if not any(self.owns_skill(s, sid) for sid in TRIGGERED):
@@ -128,7 +190,8 @@ class SkillRules:
         """An active skill: in its owner's play phase, within its limit."""
         if s != self.current or self.stage != "play":
             self.broken(fact, "turn-order", f"seat {s} uses {sid} outside its play phase")
-        limit = {"zhiheng_kw": 1, "qiangxi": 1}.get(sid)
+        limit = {"zhiheng_kw": 1, "qiangxi": 1, "fanjian": 1, "qingnang": 1,
+                 "lijian_kw": 1}.get(sid)
         used = self.marks.get(("used", sid), 0)
         if limit is not None and used >= limit:
             self.broken(fact, "skill-limit", f"seat {s} uses {sid} {used + 1} times in one "
@@ -152,7 +215,9 @@ class SkillRules:
         return int(self.marks.get("luoyi") == src and reason in ("kill", "duel"))
 
     def skips_discard(self, s: int) -> bool:
-        return self.marks.get("skip_discard") == s
+        """The turn ends with more cards than HP: its discard phase was skipped (Keji), or
+        an end-phase skill drew after it (Biyue)."""
+        return s in (self.marks.get("skip_discard"), self.marks.get("end_drew"))
 
     def skill_draw(self, fact: Fact, s: int, reason: str) -> int | None:
         """Cards a skill draws: how many, or None when no skill of this seat draws now."""
@@ -201,6 +266,8 @@ class SkillRules:
         if fact.data.get("area") != HAND:
             self.broken(fact, reason, f"{reason} takes a hand card, not from the "
                         f"{fact.data.get('area')}")
+        if reason == "fanjian":
+            fanjian_taken(self, fact, s, fact.data["card"])
         return True
 
     def after_damage(self, fact: Fact, s: int, src: Any, cards: list[int]) -> None:
@@ -308,3 +375,218 @@ def yingzi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     r.marks["draw_delta"] = r.marks.get("draw_delta", 0) + 1
 
 
+
+
+# --- conversions: a card used or played as another -------------------------------------------
+#: skill -> (the card made, what it is made of, the zones it comes from, used, played)
+CONVERSIONS: dict[str, tuple[tuple[str, Callable[[int], bool], tuple[str, ...], bool, bool],
+                             ...]] = {
+    "wusheng": (("kill", lambda c: RED[c], (HAND, EQUIP), True, True),),
+    "longdan": (("dodge", lambda c: NAME[c] == "kill", (HAND,), False, True),
+                ("kill", lambda c: NAME[c] == "dodge", (HAND,), True, True)),
+    "qixi": (("dismantlement", lambda c: not RED[c], (HAND, EQUIP), True, False),),
+}
+
+
+def conversion(sid: str) -> None:
+    def convert(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+        """The card named must be used or played next, as the card the skill makes."""
+        cards = list(d.get("cards") or [])
+        if len(cards) != 1:
+            r.broken(fact, "conversion", f"{sid} makes one card of one card; the record "
+                     f"says {cards}")
+            return
+        r.marks["converting"] = (s, cards[0], d.get("choice"), sid)
+
+    USED[sid] = convert
+    JUDGED.add(sid)
+
+
+for _sid in CONVERSIONS:
+    conversion(_sid)
+
+
+def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
+              ) -> tuple[str, ...] | None:
+    """The zones a card used or played came from when a conversion just announced it
+    (None: no conversion: a card of its own name)."""
+    conv = r.marks.pop("converting", None)
+    if conv is None:
+        return None
+    seat, card, choice, sid = conv
+    fits = [z for to, ok, z, u, p in CONVERSIONS[sid] if to == name and (u if use else p)
+            and ok(card)]
+    if sid == "jijiu" and r.current == s:
+        fits = []  # outside its owner's turn only
+    if seat != s or cards != [card] or choice not in (None, name) or not fits:
+        r.broken(fact, "conversion", f"{sid} of seat {seat} makes card {card} a "
+                 f"{choice}; the record {'uses' if use else 'plays'} {cards} as {name} "
+                 f"(seat {s})")
+        return (HAND, EQUIP)
+    return fits[0]
+
+
+# --- Shu ------------------------------------------------------------------------------------
+#: skills that count while hidden but show their general when a card use needs them
+SHOWS_WHEN_NEEDED = frozenset({"paoxiao_kw", "qicai_kw"})
+JUDGED.update(SHOWS_WHEN_NEEDED)
+
+
+@judged("jizhi", triggered=True)
+def jizhi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """After using a non-delayed trick (a Nullification played too): draw one."""
+    if not r.marks.pop(("trick", s), False):
+        r.broken(fact, "jizhi", f"seat {s} uses Jizhi, but it used no trick card just now")
+    r.marks[("draw", s, "jizhi")] = 1
+
+
+# --- Wu -----------------------------------------------------------------------------------------
+@judged("fanjian")
+def fanjian(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Once a play phase: another seat names a suit and takes one of the owner's hand
+    cards unseen; another suit, the owner deals it 1 damage."""
+    r.in_play(fact, s, "fanjian")
+    ts = list(d.get("targets") or [])
+    t = ts[0] if len(ts) == 1 else None
+    if t is None or t == s or not r.alive[t] or not r.table.hands[s]:
+        r.broken(fact, "fanjian", f"Fanjian needs a hand card and another living seat; the "
+                 f"record says {ts}")
+        return
+    r.marks["fanjian"] = (s, t, None)
+    r.marks[("take", t, "fanjian")] = [s]
+
+
+def suit_named(r: Any, fact: Fact, s: int, suit: str) -> None:
+    pending = r.marks.get("fanjian")
+    if pending is None or pending[1] != s or pending[2] is not None or \
+            suit not in ("S", "H", "C", "D"):
+        r.broken(fact, "fanjian", f"seat {s} names the suit {suit!r}, but no Fanjian asks it")
+        return
+    r.marks["fanjian"] = (pending[0], s, suit)
+
+
+def fanjian_taken(r: Any, fact: Fact, s: int, card: int) -> None:
+    """The card taken shows: another suit than the named one, 1 damage from the owner."""
+    owner, t, suit = r.marks.pop("fanjian", (None, None, None))
+    if suit is None:
+        r.broken(fact, "fanjian", f"seat {s} takes a Fanjian card before naming a suit")
+    elif SUIT[card] != suit:
+        from domain.referee.hegemony import Owed
+
+        r.marks[("damage", t, owner, "fanjian")] = 1
+        r.owe(Owed("fanjian", f"Fanjian: card {card} is not of the named suit {suit}: seat "
+                   f"{owner} deals seat {t} 1 damage",
+                   r.is_("Damaged", seat=t, source=owner, reason="fanjian")), first=True)
+
+
+# --- more of the frame: gender, distance, judgments, heals, discards -----------------------------
+def gender(r: Any, s: int) -> str | None:
+    """No general shown: none; one: its gender; both: the head's (generals.md 0.3)."""
+    shown = [g for g, up in zip(r.generals[s], r.shown[s], strict=True) if up]
+    return GENDER.get(shown[0]) if shown else None
+
+
+def owe_heal(r: Any, s: int, reason: str, what: str) -> None:
+    from domain.referee.hegemony import Owed
+
+    r.marks[("heal", s, reason)] = r.marks.get(("heal", s, reason), 0) + 1
+    r.owe(Owed(reason, what, r.is_("Healed", seat=s, reason=reason)), first=True)
+
+
+# --- Shu: Ma Chao, Liu Bei ---------------------------------------------------------------------
+JUDGED.add("mashu")  # read where distance is measured (``SkillRules.dist``)
+
+
+@judged("tieqi", triggered=True)
+def tieqi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """When its Kill targets a seat: a judgment, red and the Kill cannot be dodged."""
+    u = r.use_of("kill")
+    if u is None or u.user != s:
+        r.broken(fact, "tieqi", f"seat {s} uses Tieqi with no Kill of its own in play")
+        return
+    r.marks["judging"] = (s, "tieqi")
+
+
+def tieqi_result(r: Any, fact: Fact, s: int, card: int | None) -> bool:
+    red = card is not None and RED[card]
+    u = r.use_of("kill")
+    if red and u is not None:
+        for t in u.targets:
+            r.took_it(t, "kill")  # it cannot be dodged
+    return red
+
+
+@judged("rende_kw")
+def rende(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """In the play phase, hand cards to another seat, as often as it likes; the first
+    time three or more were given this phase, heal 1 (wounded)."""
+    r.in_play(fact, s, "rende_kw")
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    t = ts[0] if len(ts) == 1 else None
+    if not cards or t is None or t == s or not r.alive[t]:
+        r.broken(fact, "rende_kw", f"Rende gives hand cards to another living seat; the "
+                 f"record says cards {cards} to {ts}")
+        return
+    r.owns(fact, s, cards, (HAND,), "gives by Rende")
+    r.table.hands[t] += cards
+    before = r.marks.get("rende", 0)
+    r.marks["rende"] = before + len(cards)
+    if before < 3 <= before + len(cards) and r.hp[s] < r.max_hp[s]:
+        owe_heal(r, s, "rende", f"Rende: seat {s} gave {before + len(cards)} cards: it heals 1")
+
+
+# --- Qun: Hua Tuo, Diao Chan, Pang De -------------------------------------------------------------
+CONVERSIONS["jijiu"] = (("peach", lambda c: RED[c], (HAND, EQUIP), False, True),)
+conversion("jijiu")
+
+
+@judged("qingnang")
+def qingnang(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Once a play phase: discard a hand card, a wounded seat (itself too) heals 1."""
+    r.in_play(fact, s, "qingnang")
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    t = ts[0] if len(ts) == 1 else None
+    if len(cards) != 1 or t is None or not r.alive[t] or r.hp[t] >= r.max_hp[t]:
+        r.broken(fact, "qingnang", f"Qingnang discards one hand card to heal a wounded seat; "
+                 f"the record says cards {cards}, target {ts}")
+        return
+    r.owns(fact, s, cards, (HAND,), "discards for Qingnang")
+    owe_heal(r, t, "qingnang", f"Qingnang: seat {t} heals 1")
+
+
+@judged("biyue", triggered=True)
+def biyue(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """At the start of its end phase: draw one."""
+    if s != r.current or r.stage not in ("discard", "end"):
+        r.broken(fact, "biyue", f"seat {s} uses Biyue outside its own end phase")
+    r.marks[("draw", s, "biyue")] = 1
+    r.marks["end_drew"] = s
+
+
+@judged("lijian_kw")
+def lijian(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Once a play phase: discard a card, and of two other male seats the second uses a
+    Duel (no card) on the first."""
+    r.in_play(fact, s, "lijian_kw")
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    if len(cards) != 1 or len(ts) != 2 or len(set(ts)) != 2 or any(
+            t == s or not 0 <= t < r.n or not r.alive[t] or gender(r, t) != "male"
+            for t in ts):
+        r.broken(fact, "lijian_kw", f"Lijian discards a card and names two other living "
+                 f"male seats; the record says cards {cards}, targets {ts}")
+        return
+    r.owns(fact, s, cards, (HAND, EQUIP), "discards for Lijian")
+    from domain.referee.hegemony import Use
+
+    r.uses.append(Use("duel", ts[1], [ts[0]], []))
+
+
+@judged("mengjin", triggered=True)
+def mengjin(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """When its Kill is dodged: it discards one of the target's cards."""
+    u = r.use_of("kill")
+    t = u.extra.get("dodged") if u is not None and u.user == s else None
+    if t is None:
+        r.broken(fact, "mengjin", f"seat {s} uses Mengjin, but no Kill of its was dodged")
+        return
+    r.marks[("discard", t, s, "mengjin")] = 1

@@ -9,6 +9,8 @@ table (names, kinds, slots, suits) is shared, as static data.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.sanguosha.cards import (
     DECK_SIZE,
     MINUS,
@@ -26,8 +28,9 @@ class Table:
     """Hands, equipment ([weapon, armor, +1 horse, -1 horse]), judgment areas, the pile
     (top first) and the cards turned up by an Amazing Grace; the rest is out of play."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, ids: Sequence[int] = range(DECK_SIZE)) -> None:
         self.n = n
+        self.ids = ids  # the dealt deck's card ids (identity 0–107, Kingdom Wars 108–215)
         self.pile: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.equip: list[list[int | None]] = [[None] * 4 for _ in range(n)]
@@ -36,9 +39,9 @@ class Table:
 
     # --- the pile ---------------------------------------------------------------------
     def shuffled(self, order: list[int]) -> bool:
-        """The deck, top first; whether it is an order of the 108 cards."""
+        """The deck, top first; whether it is an order of the dealt deck's 108 cards."""
         self.pile = list(order)
-        return sorted(order) == list(range(DECK_SIZE))
+        return sorted(order) == list(self.ids)
 
     def out_of_play(self) -> set[int]:
         """Cards in no seat's area, not in the pile, not turned up: the discard pile and
@@ -47,7 +50,7 @@ class Table:
         for s in range(self.n):
             held |= set(self.hands[s]) | set(self.judging[s])
             held |= {c for c in self.equip[s] if c is not None}
-        return set(range(DECK_SIZE)) - held
+        return set(self.ids) - held
 
     def reshuffled(self, order: list[int]) -> bool:
         """The discard pile shuffled under the pile; whether those cards were out of play."""

@@ -459,7 +459,9 @@ class SanguoshaGame(Resolution, Game):
                 self._card_used(seat=seat, name=KILL, cards=cards, targets=[f.targets[1]],
                                 via=ask)
             else:
-                name = WINE if len(cards) == 1 and cards[0] in WINES else _RESPONSE_NAME[ask]
+                # a Wine played as itself (a card a skill made keeps the name asked for)
+                name = WINE if len(cards) == 1 and cards[0] in WINES and "skill" not in chosen \
+                    else _RESPONSE_NAME[ask]
                 self._responded(seat=seat, name=name, cards=cards, ask=ask)
         elif kind == "accept":
             self._accepted(seat=seat, ask=ask)

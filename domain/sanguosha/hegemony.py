@@ -495,17 +495,17 @@ class HegemonyGame(SanguoshaGame):
             return True
         if isinstance(f, SkillEffect) or not self.hidden(seat):
             return False
+        which: list[str] = []
         sid = chosen.get("skill")
         if sid is not None:
             i = self._owner_of(seat, sid)
-            if i is None or self.shown[seat][i]:
-                return False
-            which = [(HEAD, DEPUTY)[i]]
-        elif chosen["type"] == "use":
-            which = self._needed(seat, f, chosen)
-            if not which:
-                return False
-        else:
+            if i is not None and not self.shown[seat][i]:
+                which = [(HEAD, DEPUTY)[i]]
+        if chosen["type"] == "use":
+            # a card use (converted or not) may also need a hidden general's modifier: a
+            # Wusheng Kill as the second Kill of the phase shows the Zhang Fei it needs
+            which += [w for w in self._needed(seat, f, chosen) if w not in which]
+        if not which:
             return False
         self._show(seat, which, "skill", then=chosen)
         return True

@@ -14,7 +14,6 @@ from domain.sanguosha.hegemony import (
     BONUS_MODES,
     CANDIDATES,
     NEW_DECK,
-    STORED_DECK,
     VICTORY_RULES,
     HegemonyGame,
 )
@@ -59,18 +58,12 @@ def identity_audit(facts: list[Fact]) -> Recount:
 
 
 def hegemony_audit(facts: list[Fact]) -> Recount:
-    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game dealt
-    the identity deck whose chosen generals' skills it all judges (``hegemony_generals``;
-    any game without skills: rules before 4, or the option ``skills`` off). It does not
-    know the Kingdom Wars deck (option ``deck``, the default for new tables) nor every
-    skill yet: such a game keeps the engine-side recount, which says what was not judged."""
-    options = (facts[0].data.get("options") or {}) if facts else {}
-    if options.get("deck", STORED_DECK) == NEW_DECK:  # the Kingdom Wars deck: not yet
-        recount = audit.recount(facts, "hegemony")
-        recount.unjudged = ("the Kingdom Wars deck (fire and thunder damage, chains, Wine, "
-                            "its tricks and equipment): the independent referee does not "
-                            "judge it yet")
-        return recount
+    """The Kingdom Wars referee (``domain/referee/hegemony.py``) judges every game whose
+    chosen generals' skills it all judges (``hegemony_generals``; any game without skills:
+    rules before 4, or the option ``skills`` off), dealt either deck (option ``deck``: the
+    identity deck, or the Kingdom Wars deck, its cards judged by ``hegemony_cards``). A
+    game with a skill it does not judge yet keeps the engine-side recount, which says
+    which."""
     missing = hegemony_generals.unjudged(facts)
     if missing:  # a game with skills the referee does not judge yet
         recount = audit.recount(facts, "hegemony")

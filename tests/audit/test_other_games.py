@@ -185,3 +185,35 @@ def test_generals_games_forged_winners_and_missing_reward_are_named(
     short = [replace(f, data=f.data | {"cards": f.data["cards"][:-1]}) if f is reward else f
              for f in facts]
     assert [c.version for c in recount_sanguosha(short).differences()] == [reward.version]
+
+
+# --- Kingdom Wars games dealt the Kingdom Wars deck, generals without skills --------------
+def test_kingdom_wars_deck_games_are_judged_from_the_command_line(store: str) -> None:
+    """``paiju simulate hegemony --option skills=false`` (the Kingdom Wars deck, the
+    default) then ``paiju audit`` on each game: the independent referee judged the rules
+    (no "rules: not checked"), every game agrees with no violation."""
+    import json
+
+    from click.testing import CliRunner
+
+    from service.cli import main
+
+    runner = CliRunner()
+    for players, policy, seed in ((4, "random", 1), (7, "kingdom", 2), (10, "random", 3)):
+        out = runner.invoke(main, ["simulate", "hegemony", "-n", "2", "--players",
+                                   str(players), "-p", policy, "--option", "skills=false",
+                                   "--seed", str(seed), "-j", "1", "--store", store])
+        assert out.exit_code == 0, out.output
+    h = GameHall.from_store(store)
+    ids = list(h.iter_game_ids("hegemony"))
+    decks = {read_stored(h, g).facts[0].data["options"]["deck"] for g in ids}
+    fire = sum(any(f.type == "NatureDamaged" for f in read_stored(h, g).facts) for g in ids)
+    h.close()
+    assert len(ids) == 6 and decks == {"kingdom_wars"} and fire  # the deck's damage was met
+    for gid in ids:
+        text = runner.invoke(main, ["audit", str(gid), "--store", store])
+        assert text.exit_code == 0 and "AGREES" in text.output, text.output
+        assert "rules: not checked" not in text.output
+        report = json.loads(runner.invoke(main, ["audit", str(gid), "--json", "--store",
+                                                 store]).output)
+        assert report["rules_unjudged"] is None and report["violations"] == []

@@ -37,8 +37,8 @@ def facts_of(game: HegemonyGame) -> list[Fact]:
 def random_game(seed: int) -> HegemonyGame:
     rng = random.Random(seed)
     n = rng.randint(4, 10)
-    # the referee judges tables dealt the identity deck, generals without skills (the
-    # Kingdom Wars deck is not known to it yet: test_kingdom_wars_deck_games_are_reported_...)
+    # the identity deck, generals without skills (the Kingdom Wars deck's games:
+    # test_hegemony_deck_differential.py)
     options: dict[str, Any] = {"candidates": rng.choice([k for k in (4, 5, 7) if n * k <= 60]),
                                "skills": False, "deck": "identity"}
     if rng.random() < 0.3:
@@ -85,17 +85,18 @@ def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
                            rng.choice(game.legal_actions(seat)), rng))
 
 @pytest.mark.parametrize("seed", range(6))
-def test_kingdom_wars_deck_games_are_reported_unjudged(seed: int) -> None:
-    """A table dealt the Kingdom Wars deck (the default) plays cards this referee does not
-    know: the audit says the rules were not checked and recounts the figures on the
-    engine's side, and those agree with the game (nothing is skipped in silence)."""
+def test_default_tables_with_skills_are_reported_unjudged(seed: int) -> None:
+    """A default table (the Kingdom Wars deck, generals with skills) plays skills this
+    referee does not know: the audit says the rules were not checked and recounts the
+    figures on the engine's side, and those agree with the game (nothing is skipped in
+    silence). Without skills the deck is judged (test_hegemony_deck_differential.py)."""
     rng = random.Random(seed)
     n = 4 + seed
     game = HegemonyGame.new([f"p{i}" for i in range(n)], {}, rng=rng)
     assert game.options["deck"] == "kingdom_wars"
     play_out(game, [HEGEMONY_POLICIES["kingdom" if seed % 2 else "random"]] * n, rng)
     judged = hegemony_audit(facts_of(game))
-    assert judged.unjudged is not None and "Kingdom Wars deck" in judged.unjudged
+    assert judged.unjudged is not None and "skills" in judged.unjudged
     assert judged.agrees, judged.differences()
     identity_deck = random_game(seed)
     assert hegemony_audit(facts_of(identity_deck)).unjudged is None

@@ -10,17 +10,27 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain.referee.hegemony_generals import SKILLS, unjudged
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.spec import hegemony_audit
-from tests.referee.hegemony_skilled import facts_of, judged_game, judged_generals, random_game
+from domain.simulate import play_out
+from tests.referee.hegemony_skilled import (
+    drivers,
+    facts_of,
+    judged_game,
+    judged_generals,
+    random_game,
+)
 from tests.referee.seated import assert_agrees
 
 
 def judged_agrees(game: HegemonyGame, seed: int) -> None:
-    judged = hegemony_audit(facts_of(game))
+    facts = facts_of(game)
+    judged = hegemony_audit(facts)
     assert judged.unjudged is None, (seed, judged.unjudged)
     assert_agrees(judged, game, seed)
     assert judged.details["side"] == game.outcome["side"]
@@ -83,3 +93,20 @@ def test_the_referees_table_is_the_games_for_every_judged_general() -> None:
 
     for g in judged_generals():
         assert KW_SKILLS.get(g, ()) == SKILLS[g], g
+
+
+def test_a_second_kill_by_wusheng_shows_zhang_fei() -> None:
+    """Seat 0 keeps Zhang Fei and Guan Yu; at this seed a second Kill made by Wusheng
+    needs Zhang Fei's Paoxiao while he is hidden: the show for it shows him too."""
+    rng = random.Random(5)
+    candidates = [["zhangfei", "guanyu", "caocao", "sunquan"],
+                  ["xuchu", "zhangliao", "huatuo", "liubei"],
+                  ["lvmeng", "huanggai", "diaochan", "zhaoyun"],
+                  ["ganning", "zhouyu", "dianwei", "pangde"]]
+    game = HegemonyGame.new([f"p{i}" for i in range(4)], {"deck": "identity"}, rng=rng,
+                            candidates=candidates)
+    play_out(game, drivers(rng, 4), rng)
+    shown = [e for e in game.pending_events if type(e).__name__ == "GeneralsShown"
+             and (e.then or {}).get("skill") == "wusheng"]
+    assert any("zhangfei" in e.generals for e in shown)  # the show the Kill needed
+    assert not hegemony_audit(facts_of(game)).violations

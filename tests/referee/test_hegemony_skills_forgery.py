@@ -221,3 +221,109 @@ def test_keji_after_a_kill() -> None:
     facts = renumbered(facts)
     # then the referee names it: a Kill was used this play phase
     assert "no Keji" in named(facts, i + 2, "keji")
+
+
+# --- conversions, Shu ----------------------------------------------------------------------
+def test_qixi_makes_a_kill() -> None:
+    # given Qixi's black card used as Dismantlement: the record says it was a Kill
+    def pick(fs: list[Fact], i: int) -> bool:
+        return (fs[i].type == "CardUsed" and fs[i - 1].type == "SkillUsed"
+                and fs[i - 1].data["skill"] == "qixi")
+
+    facts, v = forged(pick, lambda f: f.data.update(name="kill"))
+    assert "qixi" in named(facts, v, "conversion")
+
+
+def test_wusheng_plays_a_black_card() -> None:
+    # given a card Wusheng makes a Kill: the record names a black card of the same seat
+    def pick(fs: list[Fact], i: int) -> bool:
+        return used("wusheng")(fs, i) and fs[i + 1].type in ("CardUsed", "Responded")
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    from domain.sanguosha.cards import RED
+
+    black = next(c for c in range(108) if not RED[c])
+    facts[i].data["cards"] = [black]
+    facts[i + 1].data["cards"] = [black]
+    assert "wusheng" in named(facts, v + 1, "conversion")
+
+
+def test_jizhi_after_a_basic_card() -> None:
+    # given Huang Yueying's seat using a Kill: Jizhi is recorded after it
+    for seed in SEEDS:
+        facts = copy.deepcopy(game_facts(seed))
+        hers = [s for s, g in chosen(facts).items() if "huangyueying" in g]
+        i = next((k for k, f in enumerate(facts) if f.type == "CardUsed"
+                  and f.data["name"] == "kill" and f.data["seat"] in hers), None)
+        if i is not None:
+            break
+    else:
+        raise AssertionError("no game has such a Kill")
+    s = facts[i].data["seat"]
+    facts.insert(i + 1, Fact(0, "SkillUsed", {"seat": s, "skill": "jizhi", "cards": [],
+                                              "targets": [], "choice": None}))
+    facts = renumbered(facts)
+    named(facts, i + 2, "jizhi")
+
+
+# --- Fanjian -----------------------------------------------------------------------------------
+def test_fanjian_damage_when_the_suit_was_named_right() -> None:
+    # given a Fanjian that dealt damage: the suit named is rewritten to the card's own
+    from domain.sanguosha.cards import SUIT
+
+    def pick(fs: list[Fact], i: int) -> bool:
+        return (fs[i].type == "SuitNamed" and fs[i + 1].type == "CardTaken"
+                and fs[i + 2].type == "Damaged" and fs[i + 2].data["reason"] == "fanjian")
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    facts[i].data["suit"] = SUIT[facts[i + 1].data["card"]]
+    # then the damage is named: no rule deals it
+    named(facts, v + 2, "damage")
+
+
+# --- Ma Chao, Liu Bei, Hua Tuo, Diao Chan, Pang De ------------------------------------------
+def test_tieqi_judgment_read_wrong() -> None:
+    facts, v = forged(of("Judged", reason="tieqi"),
+                      lambda f: f.data.update(result=not f.data["result"]))
+    named(facts, v, "judgment")
+
+
+def test_rende_heals_for_fewer_than_three_cards() -> None:
+    def pick(fs: list[Fact], i: int) -> bool:
+        return (used("rende_kw")(fs, i) and len(fs[i].data["cards"]) >= 3
+                and fs[i + 1].type == "Healed")
+
+    facts, v = forged(pick, lambda f: f.data.update(cards=f.data["cards"][:1]))
+    named(facts, v + 1, "heal")
+
+
+def test_qingnang_heals_another_seat() -> None:
+    def pick(fs: list[Fact], i: int) -> bool:
+        return of("Healed", reason="qingnang")(fs, i)
+
+    facts, v = forged(pick, lambda f: f.data.update(seat=(f.data["seat"] + 1) % 4))
+    named(facts, v, "heal")
+
+
+def test_lijian_names_its_owner() -> None:
+    def on_self(f: Fact) -> None:
+        f.data["targets"] = [f.data["seat"], f.data["targets"][1]]
+
+    facts, v = forged(used("lijian_kw"), on_self)
+    assert "male" in named(facts, v, "lijian_kw")
+
+
+def test_biyue_draws_two() -> None:
+    def two(f: Fact) -> None:
+        f.data["cards"] = f.data["cards"] * 2
+
+    facts, v = forged(of("CardsDrawn", reason="biyue"), two)
+    named(facts, v, "draw-count")
+
+
+def test_mengjin_discards_two() -> None:
+    facts, v = forged(of("CardsDiscarded", reason="mengjin"),
+                      lambda f: f.data.update(cards=f.data["cards"] * 2))
+    named(facts, v, "card-effect")

@@ -100,26 +100,36 @@ def to_play(game: HegemonyGame, seat: int, show: dict[int, str] | None = None) -
         skip_turn(game, show.get(game.current))
 
 
-def bot_skills(candidates: list[list[str]], seeds: int, policy: str = "kingdom",
-               seat: int = 0) -> set[str]:
-    """When: ``seeds`` whole games of ``policy`` bots, each seat choosing among its
-    ``candidates`` (so seat 0's pair is fixed by giving it one kingdom's two only); then:
-    each game ends and replays. Returns the skills ``seat`` used in them."""
+def bot_game(candidates: list[list[str]], rng: random.Random, policy: str = "kingdom",
+             turn_cap: int = 120) -> HegemonyGame:
+    """When: a whole game of ``policy`` bots, each seat choosing among its ``candidates``;
+    then: it ends, and its events alone rebuild the seats."""
     from domain.sanguosha.bots import HEGEMONY_POLICIES
     from domain.sanguosha.cards import DECK_SIZE
     from domain.sanguosha.zones import locate
     from tests.sanguosha.skill_steps import replayed
 
+    game = HegemonyGame.new([f"p{i}" for i in range(len(candidates))],
+                            {"turn_cap": turn_cap}, rng=rng, candidates=candidates)
+    while game.outcome is None:
+        s = game.to_act()[0]
+        game.act(s, HEGEMONY_POLICIES[policy](game, s, rng), rng)
+    assert replayed(game).view("referee")["seats"] == game.view("referee")["seats"]
+    assert len(locate(game)) == DECK_SIZE  # every card accounted for (wounds too)
+    return game
+
+
+def skills_used(game: HegemonyGame, seat: int | None = None) -> set[str]:
+    """The skills used in the game (by ``seat`` only, if given)."""
+    return {e.skill for e in game.pending_events
+            if type(e).__name__ == "SkillUsed" and seat in (None, e.seat)}
+
+
+def bot_skills(candidates: list[list[str]], seeds: int, policy: str = "kingdom",
+               seat: int = 0) -> set[str]:
+    """When: ``seeds`` whole games of ``policy`` bots (``bot_game``; so seat 0's pair is
+    fixed by giving it one kingdom's two only). Returns the skills ``seat`` used in them."""
     used: set[str] = set()
     for seed in range(seeds):
-        rng = random.Random(seed)
-        game = HegemonyGame.new([f"p{i}" for i in range(len(candidates))],
-                                {"turn_cap": 120}, rng=rng, candidates=candidates)
-        while game.outcome is None:
-            s = game.to_act()[0]
-            game.act(s, HEGEMONY_POLICIES[policy](game, s, rng), rng)
-        assert replayed(game).view("referee")["seats"] == game.view("referee")["seats"]
-        assert len(locate(game)) == DECK_SIZE  # every card accounted for (wounds too)
-        used |= {e.skill for e in game.pending_events
-                 if type(e).__name__ == "SkillUsed" and e.seat == seat}
+        used |= skills_used(bot_game(candidates, random.Random(seed), policy), seat)
     return used

@@ -24,7 +24,7 @@ from domain.sanguosha.skill import (
     Skill,
 )
 from domain.sanguosha.skills.common import draws
-from domain.sanguosha.skills.shu import MASHU
+from domain.sanguosha.skills.shu import MASHU, WUSHENG
 from domain.sanguosha.skills.wei import JIANXIONG
 from tests.sanguosha import hrig
 from tests.sanguosha.rig import Spec, act, kinds, mark
@@ -263,6 +263,29 @@ def test_a_modifier_that_shows_when_needed_counts_hidden_and_shows_on_the_use_ne
     events = act(game, 0, type="use", card=kills[1], targets=[1])
     assert kinds(events)[:3] == ["GeneralsShown", "KingdomDecided", "CardUsed"]
     assert named(events, "GeneralsShown")[0]["which"] == ["head"]
+
+
+def test_a_converted_second_kill_shows_the_general_whose_modifier_it_needs_too(
+        skills: Callable[..., None]) -> None:
+    # given: Zhang Fei (no Kill limit) and Guan Yu (Wusheng), both hidden, hold a Kill and
+    # a Peach (red)
+    skills("zhangfei", NO_KILL_LIMIT)
+    skills("guanyu", WUSHENG)
+    game = table([("zhangfei", "guanyu"), WEI, WU, ("lvbu", "zhangjiao")],
+                 hands={0: ["kill", "peach"]})
+    to_play(game, 0)
+    names = {c: game.view(0)["cards"][str(c)]["name"] for c in game.hands[0]}
+    kill = next(c for c, n in names.items() if n == "kill")
+    peach = next(c for c, n in names.items() if n == "peach")
+    act(game, 0, type="use", card=kill, targets=[1])
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+    # when: the Peach is used as a second Kill by Wusheng
+    events = act(game, 0, type="use", card=peach, skill="wusheng", targets=[1])
+    # then: Guan Yu shows for the skill and Zhang Fei for the second Kill it needs
+    shown = named(events, "GeneralsShown")[0]
+    assert set(shown["which"]) == {"head", "deputy"} and shown["then"]["skill"] == "wusheng"
+    assert "CardUsed" in kinds(events)
 
 
 # --- kingdoms ----------------------------------------------------------------------------------

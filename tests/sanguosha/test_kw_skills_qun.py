@@ -7,7 +7,7 @@ forbid is refused with no event; every story's table replays from its events alo
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -19,36 +19,26 @@ from domain.sanguosha.plays import kill_targets
 from domain.sanguosha.skill import GENERAL_SKILLS, KW_SKILLS, SKILLS
 from tests.sanguosha import hrig
 from tests.sanguosha.rig import Spec, act, card, kinds, mark, refuse
-from tests.sanguosha.skill_steps import assert_replays, named, play_phase, replayed, seen, until
+from tests.sanguosha.skill_steps import (
+    named,
+    play_phase,
+    remember,
+    seen,
+    until,
+)
 
 WEI, SHU, WU = ("xuchu", "dianwei"), ("zhangfei", "weiyan"), ("ganning", "lvmeng")
-_TABLES: list[HegemonyGame] = []
-
-
-@pytest.fixture(autouse=True)
-def _replays() -> Iterator[None]:
-    _TABLES.clear()
-    yield
-    for game in _TABLES:
-        if game.outcome is None:
-            assert_replays(game)
-        else:  # a finished game: the same, but for the receipt (of the stored chain)
-            again = replayed(game)
-            for viewer in ("referee", *range(game.n)):
-                mine, theirs = game.view(viewer), again.view(viewer)
-                mine.pop("receipt", None)
-                theirs.pop("receipt", None)
-                assert mine == theirs
 
 
 def table(picks: Sequence[tuple[str, str]], hands: dict[int, Sequence[Spec]] | None = None,
           pile: Sequence[Spec | None] = (), shown: Sequence[int] = (),
-          first: int = 0) -> HegemonyGame:
+          first: int = 0, deck: str = "identity") -> HegemonyGame:
     """Given: a Kingdom Wars table; the ``shown`` seats have shown both generals (as a
     game's end shows them: no bonus), then ``first`` shows both at the start of its turn
     if it has not, and its play phase begins (it draws the pile's top two)."""
-    game = hrig.htable(picks, hands, pile, first=first, options={"bonus": "ask"})
-    _TABLES.append(game)
+    game = hrig.htable(picks, hands, pile, first=first, options={"bonus": "ask",
+                                                                  "deck": deck})
+    remember(game)
     for s in shown:
         game._show(s, game.hidden(s), "game_end")
         if game.side[s] is None:
@@ -128,7 +118,7 @@ def test_every_qun_general_has_its_kingdom_wars_skills_in_the_order_of_the_rules
 
 def test_a_hidden_generals_skills_are_not_held_until_it_is_shown() -> None:
     game = hrig.htable([("huatuo", "lvbu"), WEI, SHU, WU])
-    _TABLES.append(game)
+    remember(game)
     assert game.shown_skills(0) == ()
     act(game, 0, type="show", which="deputy")
     assert game.shown_skills(0) == ("wushuang",)
@@ -198,7 +188,7 @@ def test_mashu_pang_de_reaches_a_player_two_seats_away_unarmed() -> None:
 def test_mashu_counts_only_while_shown() -> None:
     game = hrig.htable([WEI, ("pangde", "jiaxu"), SHU, WU, ("caoren", "xuhuang")],
                        hands={1: ["kill"]}, first=1)
-    _TABLES.append(game)
+    remember(game)
     act(game, 1, type="decline")
     advance(game, play_phase(1))
     assert kill_targets(game, 1) == [0, 2]
@@ -340,7 +330,7 @@ def test_mingshi_damage_from_a_source_not_fully_shown_is_one_less() -> None:
     # given: Gan Ning (seat 0) shows only his head and Kills Kong Rong
     kill = card(("kill", "S", 7))
     game = hrig.htable([WU, ("kongrong", "mateng"), SHU, WEI], hands={0: [kill]})
-    _TABLES.append(game)
+    remember(game)
     game._show(1, game.hidden(1), "game_end")
     game._decide_side(1)
     act(game, 0, type="show", which="head")
@@ -483,8 +473,38 @@ def test_leiji_after_his_dodge_a_spade_judgment_deals_two_damage() -> None:
     while game.ask == "skill":  # Guidao: keep the judgment
         events += act(game, game.to_act()[0], type="decline")
     assert named(events, "Judged")[0]["reason"] == "leiji"
-    (dmg,) = named(events, "Damaged")
-    assert (dmg["seat"], dmg["source"], dmg["amount"], dmg["reason"]) == (1, 0, 2, "leiji")
+    # then: 2 thunder damage
+    (dmg,) = named(events, "NatureDamaged")
+    assert (dmg["seat"], dmg["source"], dmg["amount"], dmg["reason"], dmg["nature"]) == (
+        1, 0, 2, "leiji", "thunder")
+
+
+def test_leijis_thunder_goes_down_the_chain_and_a_silver_lion_caps_it() -> None:
+    # given (the Kingdom Wars deck): Xu Chu (seat 1) puts on a Silver Lion; he and seat 2
+    # are chained (recorded); he Kills Zhang Jiao, who dodges; the judgment is a spade
+    kw = "kingdom_wars"
+    kill, dodge = card(("kill", "C", 4), deck=kw), card(("dodge", "D", 2), deck=kw)
+    lion = card(("silver_lion", "C", 1), deck=kw)
+    game = table([ZHANGJIAO, WEI, SHU, WU], hands={0: [dodge], 1: [kill, lion]},
+                 pile=[None, None, ("dismantlement", "S", 3)], shown=(0, 2, 3), first=1,
+                 deck=kw)
+    act(game, 1, type="use", card=lion)
+    game._chain_toggled(seat=1, chained=True)
+    game._chain_toggled(seat=2, chained=True)
+    act(game, 1, type="use", card=kill, targets=[0])
+    act(game, 0, type="respond", card=dodge)
+    hp1, hp2 = game.hp[1], game.hp[2]
+    # when: Leiji on Xu Chu
+    events = act(game, 0, type="skill", skill="leiji", targets=[1])
+    while game.ask == "skill":  # Guidao and the like: declined
+        events += act(game, game.to_act()[0], type="decline")
+    # then: the lion caps the 2 thunder damage at 1; the chain passes that 1 to seat 2,
+    # and both are unchained
+    hits = named(events, "NatureDamaged")
+    assert [(d["seat"], d["amount"], d["nature"], d["chain"]) for d in hits] == [
+        (1, 1, "thunder", False), (2, 1, "thunder", True)]
+    assert game.hp[1] == hp1 - 1 and game.hp[2] == hp2 - 1
+    assert not game.chained[1] and not game.chained[2]
 
 
 def test_guidao_a_black_card_replaces_the_judgment_and_he_takes_the_old_one() -> None:
@@ -503,7 +523,7 @@ def test_guidao_a_black_card_replaces_the_judgment_and_he_takes_the_old_one() ->
     events = act(game, 0, type="skill", skill="guidao", card=spade)
     # then: the spade decides (2 damage) and the heart is his
     assert heart in game.hands[0] and spade not in game.hands[0]
-    assert named(events, "Damaged")[0]["amount"] == 2 and spade in game.discard
+    assert named(events, "NatureDamaged")[0]["amount"] == 2 and spade in game.discard
 
 
 # --- Cai Wenji: Beige, Duanchang --------------------------------------------------------------
@@ -607,7 +627,7 @@ def test_shuangren_a_won_pindian_is_a_kill_on_the_loser_or_their_kingdom_mate() 
     king, low = card(("barbarian_invasion", "S", 13)), card(("dismantlement", "S", 3))
     game = hrig.htable([JILING, WEI, SHU, ("caoren", "xuhuang"), WU],
                        hands={0: [king], 1: [low]})
-    _TABLES.append(game)
+    remember(game)
     for s in (1, 2, 3, 4):
         game._show(s, game.hidden(s), "game_end")
         game._decide_side(s)
@@ -637,7 +657,7 @@ def test_shuangren_a_won_pindian_is_a_kill_on_the_loser_or_their_kingdom_mate() 
 def test_shuangren_a_lost_pindian_ends_his_play_phase() -> None:
     low, king = card(("dismantlement", "S", 3)), card(("barbarian_invasion", "S", 13))
     game = hrig.htable([JILING, WEI, SHU, WU], hands={0: [low], 1: [king]})
-    _TABLES.append(game)
+    remember(game)
     act(game, 0, type="show", which="both")
     advance(game, lambda g: asked_skill(g) == "shuangren")
     act(game, 0, type="skill", skill="shuangren", targets=[1])
@@ -650,7 +670,7 @@ def test_shuangren_a_lost_pindian_ends_his_play_phase() -> None:
 def test_shuangren_the_pindian_cards_stay_secret_until_shown() -> None:
     king, low = card(("barbarian_invasion", "S", 13)), card(("dismantlement", "S", 3))
     game = hrig.htable([JILING, WEI, SHU, WU], hands={0: [king], 1: [low]})
-    _TABLES.append(game)
+    remember(game)
     act(game, 0, type="show", which="both")
     advance(game, lambda g: asked_skill(g) == "shuangren")
     act(game, 0, type="skill", skill="shuangren", targets=[1])
@@ -734,7 +754,7 @@ def test_bot_games_with_every_qun_general_end_and_replay(seed: int, policy: str)
     candidates = [[qun.pop(), qun.pop(), rest.pop(), rest.pop()] for _ in range(7)]
     game = HegemonyGame.new([f"p{i}" for i in range(7)], {"turn_cap": 150, "bonus": "ask"},
                             rng=random.Random(seed), candidates=candidates)
-    _TABLES.append(game)
+    remember(game)
     policy_of = HEGEMONY_POLICIES[policy]
     for _ in range(20000):
         if game.outcome is not None:
@@ -753,7 +773,7 @@ def test_shuangxiong_judges_instead_of_drawing_then_other_colour_cards_are_duels
     heart = card(("peach", "H", 3))
     game = hrig.htable([("yanliangwenchou", "panfeng"), WEI, SHU, WU],
                        hands={0: [black, red]}, pile=[heart])
-    _TABLES.append(game)
+    remember(game)
     act(game, 0, type="show", which="both")
     advance(game, lambda g: asked_skill(g) == "shuangxiong")
     # when: he uses Shuangxiong at the start of his draw phase

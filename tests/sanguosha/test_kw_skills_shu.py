@@ -9,7 +9,6 @@ its events alone; secrets stay with their owners.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,21 +18,12 @@ from domain.sanguosha.cards import BARBARIANS, KIND, NAME, SUIT
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.skill import KW_SKILLS, SKILLS
 from domain.sanguosha.skills import shu
-from tests.sanguosha.hrig import bot_skills, htable
+from tests.sanguosha.hrig import bot_game, bot_skills, htable, skills_used
 from tests.sanguosha.rig import Spec, act, card, end_turn, kinds, mark, refuse
-from tests.sanguosha.skill_steps import assert_replays, seen
+from tests.sanguosha.skill_steps import remember, seen
 
 Events = list[tuple[str, dict[str, Any]]]
 WU, QUN, WEI = ("sunquan", "zhoutai"), ("lvbu", "diaochan"), ("caocao", "xuchu")
-_TABLES: list[HegemonyGame] = []
-
-
-@pytest.fixture(autouse=True)
-def _every_table_replays() -> Iterator[None]:
-    _TABLES.clear()
-    yield
-    for game in _TABLES:
-        assert_replays(game)
 
 
 def shown(picks: list[tuple[str, str]], hands: dict[int, list[Spec]] | None = None,
@@ -48,7 +38,7 @@ def shown(picks: list[tuple[str, str]], hands: dict[int, list[Spec]] | None = No
     for s in range(game.n):
         game._show(s, game.hidden(s), "given")
         game._drive(rng)
-    _TABLES.append(game)
+    remember(game)
     return game
 
 
@@ -378,7 +368,7 @@ def test_a_hidden_wolong_shows_himself_to_use_huoji() -> None:
     red = card(("dodge", "D", 2), deck=KW)
     game = htable([("pangtong", "wolong"), WEI, WU, QUN], {0: [red]},
                   options={"deck": KW})
-    _TABLES.append(game)
+    remember(game)
     to_play_phase(game)
     assert game.hidden(0) == ["head", "deputy"]
     # when: he uses the red card as a Fire Attack
@@ -547,9 +537,7 @@ def test_lieren_pindians_the_hurt_target_and_the_winner_takes_a_card() -> None:
 def test_bots_play_the_shu_skills_through_whole_games() -> None:
     """Random and kingdom bots at tables of Shu generals (the other seats Wu, so they stay
     one Shu side of at most half): every game ends and replays; many skills get used."""
-    from domain.sanguosha.bots import kingdom_policy, random_policy
     from domain.sanguosha.generals import ROSTER
-    from tests.sanguosha.skill_steps import replayed
 
     shu_ids = [g for g, ids in KW_SKILLS.items() if ROSTER[g].kingdom == "shu"]
     wu_ids = [g for g in ROSTER if ROSTER[g].kingdom == "wu"]
@@ -564,15 +552,7 @@ def test_bots_play_the_shu_skills_through_whole_games() -> None:
         candidates = [[h, d, *(shu_pool[6 + 2 * i:8 + 2 * i] if i < 3 else
                               wu_pool[6 + 2 * (i - 3):8 + 2 * (i - 3)])]
                       for i, (h, d) in enumerate(picks)]
-        game = HegemonyGame.new([f"p{i}" for i in range(6)], {"turn_cap": 120}, rng=rng,
-                                candidates=candidates)
-        policy = random_policy if seed % 2 else kingdom_policy
-        while game.outcome is None:
-            seat = game.to_act()[0]
-            game.act(seat, policy(game, seat, rng), rng)
-        again = replayed(game)
-        assert again.view("referee")["seats"] == game.view("referee")["seats"]
-        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+        used |= skills_used(bot_game(candidates, rng, "random" if seed % 2 else "kingdom"))
     shu_skills = {sid for g in shu_ids for sid in KW_SKILLS[g]}
     assert len(used & shu_skills) >= 10, sorted(used & shu_skills)
 

@@ -10,10 +10,7 @@ and Qun generals whose skills are not on its path (or not yet registered).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from domain.game import NotYourTurn
 from domain.sanguosha.actions import IllegalAction
@@ -23,24 +20,15 @@ from domain.sanguosha.skill import KW_SKILLS, SKILLS
 from domain.sanguosha.spec import hegemony_narrator
 from tests.sanguosha import hrig, skill_steps
 from tests.sanguosha.rig import act, card, kinds, mark, refuse
-from tests.sanguosha.skill_steps import Events, asked, assert_replays, named, seen
+from tests.sanguosha.skill_steps import Events, asked, named, remember, seen
 
 SHU, WU, QUN = ("liubei", "guanyu"), ("sunquan", "zhoutai"), ("lvbu", "diaochan")
-_TABLES: list[HegemonyGame] = []
-
-
-@pytest.fixture(autouse=True)
-def _replays() -> Iterator[None]:
-    _TABLES.clear()
-    yield
-    for game in _TABLES:
-        assert_replays(game)
 
 
 def htable(*args: Any, **kwargs: Any) -> HegemonyGame:
     """Given: a Kingdom Wars table, rebuilt from its events when the story ends."""
     game = hrig.htable(*args, **kwargs)
-    _TABLES.append(game)
+    remember(game)
     return game
 
 
@@ -384,9 +372,7 @@ def test_jieming_fills_a_hand_up_to_max_hp_once_per_damage() -> None:
 def test_bots_play_the_wei_skills_through_whole_games() -> None:
     """Random and kingdom bots at 8-seat tables with every Wei general dealt (four Wei
     seats, four of other kingdoms): every game ends and replays; most skills get used."""
-    from domain.sanguosha.bots import kingdom_policy, random_policy
     from domain.sanguosha.generals import ROSTER
-    from tests.sanguosha.skill_steps import replayed
 
     wei = [g for g in ROSTER if ROSTER[g].kingdom == "wei"]
     rest = {k: [g for g in ROSTER if ROSTER[g].kingdom == k] for k in ("shu", "wu", "qun")}
@@ -397,15 +383,8 @@ def test_bots_play_the_wei_skills_through_whole_games() -> None:
         rng.shuffle(pool)
         candidates = [pool[4 * i:4 * i + 4] for i in range(3)] + [pool[12:] + rest["qun"][-1:]]
         candidates += [rest["shu"][:4], rest["wu"][:4], rest["qun"][:4], rest["shu"][4:8]]
-        game = HegemonyGame.new([f"p{i}" for i in range(8)], {"turn_cap": 150}, rng=rng,
-                                candidates=candidates)
-        policy = random_policy if seed % 2 else kingdom_policy
-        while game.outcome is None:
-            seat = game.to_act()[0]
-            game.act(seat, policy(game, seat, rng), rng)
-        again = replayed(game)
-        assert again.view("referee")["seats"] == game.view("referee")["seats"]
-        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+        game = hrig.bot_game(candidates, rng, "random" if seed % 2 else "kingdom", 150)
+        used |= hrig.skills_used(game)
     wei_skills = {sid for g in wei for sid in KW_SKILLS.get(g, ())}
     assert len(used & wei_skills) >= 12, sorted(used & wei_skills)
 

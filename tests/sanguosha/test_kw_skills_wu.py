@@ -17,14 +17,13 @@ from domain.sanguosha.cards import KILL, NAME, RED
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.skill import KW_SKILLS, SKILLS
 from domain.sanguosha.skills import wu
-from tests.sanguosha.hrig import bot_skills, htable, shown_table
+from tests.sanguosha.hrig import bot_game, bot_skills, htable, shown_table, skills_used
 from tests.sanguosha.rig import Spec, act, card, end_turn, kinds, refuse
-from tests.sanguosha.skill_steps import assert_replays, told
+from tests.sanguosha.skill_steps import remember, told
 
 Events = list[tuple[str, dict[str, Any]]]
 FILLER_PAIRS = [("caocao", "xuchu"), ("liubei", "guanyu"), ("lvbu", "diaochan"),
                 ("zhangliao", "xiahoudun"), ("zhangfei", "zhaoyun"), ("huatuo", "jiaxu")]
-_TABLES: list[HegemonyGame] = []
 
 
 def kw_table(wu_seats: dict[int, tuple[str, str]], n: int = 4,
@@ -34,7 +33,7 @@ def kw_table(wu_seats: dict[int, tuple[str, str]], n: int = 4,
     fillers = iter(FILLER_PAIRS)
     picks = [wu_seats[s] if s in wu_seats else next(fillers) for s in range(n)]
     game = htable(picks, hands=hands, pile=pile)
-    _TABLES.append(game)
+    remember(game)
     return game
 
 
@@ -72,13 +71,6 @@ def skill_actions(game: HegemonyGame, seat: int, skill: str) -> list[dict[str, A
 
 def data(events: Events, name: str) -> dict[str, Any]:
     return next(d for n, d in events if n == name)
-
-
-def teardown_function() -> None:
-    """Then (every story): the events alone rebuild each table exactly."""
-    for game in _TABLES:
-        assert_replays(game)
-    _TABLES.clear()
 
 
 # --- the registry ---------------------------------------------------------------------------
@@ -165,7 +157,7 @@ def test_duoshi_uses_a_red_hand_card_as_await_exhausted_four_times_a_play_phase(
     game = htable([("luxun", "ganning"), ("caocao", "xuchu"), ("sunquan", "zhoutai"),
                    ("lvbu", "diaochan")], hands={0: [*reds, spade]}, options={"deck": kw},
                   first=2)
-    _TABLES.append(game)
+    remember(game)
     to_turn(game, 2)
     end_turn(game)
     settle(game)
@@ -275,7 +267,7 @@ def _sun_jian_hurt(kills: int) -> HegemonyGame:
     hands = {3: [("kill", "S", 7)], 1: [("kill", "S", 8)] if kills == 2 else []}
     game = htable([("caocao", "xuchu"), ("liubei", "guanyu"), ("sunjian", "sunquan"),
                    ("lvbu", "diaochan")], hands=hands, first=2)
-    _TABLES.append(game)
+    remember(game)
     for seat in (2, 3, 0, 1):
         to_turn(game, seat)
         kill = next((c for c in game.hands[seat] if NAME[c] == KILL), None)
@@ -431,7 +423,7 @@ def test_guzheng_gives_one_discarded_card_back_and_takes_the_rest() -> None:
     # given: Zhang Zhao & Zhang Hong (seat 1) shown in their turn; seat 2 then discards
     game = htable([("caocao", "xuchu"), ("erzhang", "sunquan"), ("liubei", "guanyu"),
                    ("lvbu", "diaochan")], first=1)
-    _TABLES.append(game)
+    remember(game)
     to_turn(game, 1)
     end_turn(game)
     settle(game)
@@ -468,7 +460,7 @@ def _zhou_tai_hit(wounds: list[Spec], kills: int, hands: Sequence[Spec] = (),
     game = shown_table([("zhangfei", "guanyu"), ("zhoutai", "sunquan"), ("caocao", "xuchu"),
                         last], hands={0: ["kill"] * 4, 1: list(hands), 3: list(last_hand)},
                        pile=["kill", "kill", *wounds])
-    _TABLES.append(game)
+    remember(game)
     while game.ask != "play":
         act(game, game.to_act()[0], type="decline")
     for _ in range(kills):
@@ -612,9 +604,7 @@ def test_bots_play_the_wu_skills_through_whole_games() -> None:
     replays, and between them the bots use most Wu skills."""
     import random
 
-    from domain.sanguosha.bots import kingdom_policy, random_policy
     from domain.sanguosha.generals import ROSTER
-    from tests.sanguosha.skill_steps import replayed
 
     wu = [g for g in KW_SKILLS if ROSTER[g].kingdom == "wu"]
     rest = [g for g in ROSTER if ROSTER[g].kingdom == "qun"]
@@ -629,15 +619,7 @@ def test_bots_play_the_wu_skills_through_whole_games() -> None:
         spare = spares[:]
         rng.shuffle(spare)
         candidates = [[*p, spare.pop(), spare.pop()] for p in pairs]
-        game = HegemonyGame.new([f"p{i}" for i in range(8)], {"turn_cap": 120}, rng=rng,
-                                candidates=candidates)
-        policy = random_policy if seed % 2 else kingdom_policy
-        while game.outcome is None:
-            seat = game.to_act()[0]
-            game.act(seat, policy(game, seat, rng), rng)
-        again = replayed(game)
-        assert again.view("referee")["seats"] == game.view("referee")["seats"]
-        used |= {e.skill for e in game.pending_events if type(e).__name__ == "SkillUsed"}
+        used |= skills_used(bot_game(candidates, rng, "random" if seed % 2 else "kingdom"))
     wu_skills = {sid for g in wu for sid in KW_SKILLS[g]}
     assert len(used & wu_skills) >= 14, sorted(wu_skills - used)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from domain.sanguosha.frames import SkillEffect, Trigger
@@ -52,6 +52,39 @@ def others(game: Any, seat: int) -> list[int]:
     return [s for s in range(game.n) if s != seat and game.alive[s]]
 
 
+def living(game: Any, seat: int) -> list[int]:
+    """Every living seat, the given one included."""
+    return [t for t in range(game.n) if game.alive[t]]
+
+
+def offer_targets(skill: str, targets: Callable[[Any, int], Iterable[int]]
+                  ) -> Callable[[Any, int, Frame], list[Action]]:
+    """An ``offers``: the skill aimed at each seat ``targets`` names, one at a time."""
+    return lambda game, seat, f: [{"type": "skill", "skill": skill, "targets": [t]}
+                                  for t in targets(game, seat)]
+
+
+def push_targets(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
+                 choice: str | None) -> None:
+    """A ``used``: the effect goes on the stack aimed at the chosen targets (no cost)."""
+    push(game, seat, skill, targets=list(targets))
+
+
+def ask_owner(ready: Callable[[Any, Frame], Any]) -> Callable[[Any, Frame], None]:
+    """A ``step`` for an effect that is one question to its owner (``decide`` records the
+    answer): asked at the start if ``ready`` holds, then the effect ends."""
+
+    def step(game: Any, f: Frame) -> None:
+        if f.stage == "start" and ready(game, f):
+            f.stage = "asked"
+            f.wait(f.owner, f.skill)
+            return
+        f.answer = None
+        game.stack.pop()
+
+    return step
+
+
 def male(game: Any, seat: int) -> bool:
     return game.gender(seat) == "male"
 
@@ -78,6 +111,16 @@ def take_result(f: SkillEffect) -> bool:
     """A judgment's result, cleared for the next judgment."""
     r, f.result = f.result, None
     return bool(r)
+
+
+def discard_chosen(reason: str) -> Callable[..., None]:
+    """A ``decide``: the asked seat discards the cards it chose, on the owner's account."""
+
+    def decide(game: Any, seat: int, f: Frame, chosen: Action, rng: Any) -> None:
+        game._cards_discarded(seat=seat, cards=list(chosen["cards"]), reason=reason,
+                              by=f.owner)
+
+    return decide
 
 
 def ctx(game: Any) -> dict[str, Any]:

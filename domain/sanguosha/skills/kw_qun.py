@@ -13,10 +13,19 @@ from typing import Any
 
 from domain.sanguosha.cards import ARROWS, DODGE, DUEL, KILL, PEACH, RED, SLOT, SUIT
 from domain.sanguosha.distance import order_from
-from domain.sanguosha.frames import Damage, DuelUse, SkillEffect
+from domain.sanguosha.frames import Damage, DuelUse
 from domain.sanguosha.plays import may_target
 from domain.sanguosha.skill import Action, Frame, Kind, Point, Skill, register_kw
-from domain.sanguosha.skills.common import DECLINE, discard, he, male, others, push
+from domain.sanguosha.skills.common import (
+    DECLINE,
+    ask_owner,
+    discard,
+    he,
+    male,
+    offer_targets,
+    others,
+    push,
+)
 from domain.sanguosha.skills.qun import BIYUE, JIJIU, QINGNANG, WUSHUANG
 from domain.sanguosha.skills.shu import MASHU
 
@@ -44,15 +53,13 @@ def picked(game: Any, target: int, chosen: Action, rng: random.Random) -> int:
     return rng.choice(game.hands[target]) if chosen.get("area") == "hand" else chosen["card"]
 
 
-def discard_pick_step(game: Any, f: SkillEffect) -> None:
-    """Ask the owner which card of the target (``targets[0]``) to discard, then end."""
+def _target_has_cards(game: Any, f: Frame) -> bool:
     tg = f.targets[0]
-    if f.stage == "start" and game.alive[tg] and card_choices(game, tg):
-        f.stage = "picked"
-        f.wait(f.owner, f.skill)
-        return
-    f.answer = None
-    game.stack.pop()
+    return bool(game.alive[tg] and card_choices(game, tg))
+
+
+#: ask the owner which card of the target (``targets[0]``) to discard, then end
+discard_pick_step = ask_owner(_target_has_cards)
 
 
 def discard_pick_decide(game: Any, seat: int, f: Frame, chosen: Action,
@@ -288,8 +295,8 @@ SIJIAN = Skill(
     "sijian", "Sijian", "死谏", Kind.TRIGGERED, point=Point.HAND_EMPTIED,
     text="After you lose your last hand card, you may discard a card of another player.",
     can=lambda game, seat, f: any(card_choices(game, t) for t in others(game, seat)),
-    offers=lambda game, seat, f: [{"type": "skill", "skill": "sijian", "targets": [t]}
-                                  for t in others(game, seat) if card_choices(game, t)],
+    offers=offer_targets("sijian", lambda game, seat: [
+        t for t in others(game, seat) if card_choices(game, t)]),
     step=discard_pick_step,
     answers=lambda game, seat, f: card_choices(game, f.targets[0]),
     decide=discard_pick_decide,
@@ -359,14 +366,9 @@ def _kuangfu_decide(game: Any, seat: int, f: Frame, chosen: Action, rng: random.
         game._cards_discarded(seat=tg, cards=[chosen["card"]], reason="kuangfu", by=seat)
 
 
-def _kuangfu_step(game: Any, f: Frame) -> None:
+def _target_has_equipment(game: Any, f: Frame) -> bool:
     tg = f.targets[0]
-    if f.stage == "start" and game.alive[tg] and any(e is not None for e in game.equip[tg]):
-        f.stage = "picked"
-        f.wait(f.owner, "kuangfu")
-        return
-    f.answer = None
-    game.stack.pop()
+    return bool(game.alive[tg] and any(e is not None for e in game.equip[tg]))
 
 
 KUANGFU = Skill(
@@ -376,7 +378,8 @@ KUANGFU = Skill(
     can=_kuangfu_can,
     used=lambda game, seat, skill, cards, targets, choice: push(
         game, seat, skill, targets=[game.stack[-1].context["v"]]),
-    step=_kuangfu_step, answers=_kuangfu_answers, decide=_kuangfu_decide,
+    step=ask_owner(_target_has_equipment),
+    answers=_kuangfu_answers, decide=_kuangfu_decide,
 )
 register_kw("panfeng", KUANGFU)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.sanguosha.cards import DODGE, DUEL, KILL, RED, SUIT
+from domain.sanguosha.cards import DODGE, DUEL, KILL, RED, SUIT, THUNDER
 from domain.sanguosha.frames import Judgment
 from domain.sanguosha.plays import may_target
 from domain.sanguosha.skill import (
@@ -19,7 +19,17 @@ from domain.sanguosha.skill import (
     Skill,
     register_kw,
 )
-from domain.sanguosha.skills.common import DECLINE, ctx, discard, he, others, push
+from domain.sanguosha.skills.common import (
+    DECLINE,
+    ask_owner,
+    ctx,
+    discard,
+    discard_chosen,
+    he,
+    offer_targets,
+    others,
+    push,
+)
 from domain.sanguosha.skills.kw_qun import MINGSHI, side
 from domain.sanguosha.skills.pindian import pindian_targets, pindian_won, start_pindian
 from domain.sanguosha.zones import remove_from_seat
@@ -88,7 +98,7 @@ def _leiji_step(game: Any, f: Frame) -> None:
         f.judge_card = None
         if f.result and game.alive[tg]:
             f.result = None
-            game._deal(tg, f.owner, 2, [], "leiji", "done")
+            game._deal(tg, f.owner, 2, [], "leiji", "done", nature=THUNDER)
             return
         game.stack.pop()
     else:
@@ -184,18 +194,8 @@ BEIGE = Skill(
     offers=lambda game, seat, f: [{"type": "skill", "skill": "beige", "count": 1,
                                    "from": he(game, seat)}],
     used=_beige_used, step=_beige_step, answers=_beige_answers,
-    decide=lambda game, seat, f, chosen, rng: game._cards_discarded(
-        seat=seat, cards=list(chosen["cards"]), reason="beige", by=f.owner),
+    decide=discard_chosen("beige"),
 )
-
-
-def _duanchang_step(game: Any, f: Frame) -> None:
-    if f.stage == "start" and game.generals_of(f.context["src"]):
-        f.stage = "chosen"
-        f.wait(f.owner, "duanchang")
-        return
-    f.answer = None
-    game.stack.pop()
 
 
 DUANCHANG = Skill(
@@ -204,7 +204,7 @@ DUANCHANG = Skill(
          "they lose its skills for the rest of the game.",
     can=lambda game, seat, f: f.context.get("src") not in (None, seat) and game.alive[
         f.context["src"]],
-    step=_duanchang_step,
+    step=ask_owner(lambda game, f: game.generals_of(f.context["src"])),
     answers=lambda game, seat, f: [{"type": "choose", "which": w}
                                    for w in game.generals_of(f.context["src"])],
     decide=lambda game, seat, f, chosen, rng: game._skills_lost(
@@ -289,8 +289,7 @@ SHUANGREN = Skill(
     text="At the start of your play phase you may pindian: win, you are treated as using "
          "a Kill on them or another of their kingdom; else your play phase ends.",
     can=lambda game, seat, f: bool(pindian_targets(game, seat)),
-    offers=lambda game, seat, f: [{"type": "skill", "skill": "shuangren", "targets": [t]}
-                                  for t in pindian_targets(game, seat)],
+    offers=offer_targets("shuangren", pindian_targets),
     step=_shuangren_step,
     answers=lambda game, seat, f: [{"type": "choose", "targets": [t]}
                                    for t in _shuangren_victims(game, f)],
@@ -336,14 +335,9 @@ def _discard_then_push(game: Any, seat: int, skill: str, cards: list[int],
     push(game, seat, skill, targets=list(targets))
 
 
-def _qingcheng_step(game: Any, f: Frame) -> None:
+def _qingcheng_ready(game: Any, f: Frame) -> bool:
     t = f.targets[0]
-    if f.stage == "start" and game.alive[t] and all(game.shown[t]):
-        f.stage = "chosen"
-        f.wait(f.owner, "qingcheng")
-        return
-    f.answer = None
-    game.stack.pop()
+    return bool(game.alive[t] and all(game.shown[t]))
 
 
 QINGCHENG = Skill(
@@ -353,7 +347,7 @@ QINGCHENG = Skill(
     can=lambda game, seat, f: bool(_qingcheng_offers(game, seat, f)),
     offers=_qingcheng_offers,
     used=_discard_then_push,
-    step=_qingcheng_step,
+    step=ask_owner(_qingcheng_ready),
     answers=lambda game, seat, f: [{"type": "choose", "which": w} for w in ("head", "deputy")],
     decide=lambda game, seat, f, chosen, rng: game._general_hidden(
         seat=f.targets[0], which=chosen["which"], by=seat, reason="qingcheng"),

@@ -24,7 +24,18 @@ from domain.sanguosha.skill import (
     Skill,
     register_kw,
 )
-from domain.sanguosha.skills.common import DECLINE, discard, he, others, push, take_result
+from domain.sanguosha.skills.common import (
+    DECLINE,
+    discard,
+    discard_chosen,
+    he,
+    living,
+    offer_targets,
+    others,
+    push,
+    push_targets,
+    take_result,
+)
 from domain.sanguosha.skills.wei import (
     FANKUI,
     GUICAI,
@@ -34,6 +45,8 @@ from domain.sanguosha.skills.wei import (
     TIANDU,
     TUXI,
     YIJI,
+    ganglie_answers,
+    ganglie_step,
 )
 
 # --- Cao Cao, Sima Yi -------------------------------------------------------------------
@@ -45,39 +58,12 @@ register_kw("simayi", FANKUI, GUICAI)
 JUDGE_RULES["ganglie_kw"] = lambda card: SUIT[card] != "H"
 
 
-def _ganglie_step(game: Any, f: Frame) -> None:
-    """Judge even without a source; a source (other than Xiahou Dun, alive) then pays."""
-    st, src = f.stage, f.context.get("src")
-    if st == "start":
-        game.due = {"k": "judge", "seat": f.owner, "reason": "ganglie_kw", "then": "judged"}
-    elif st == "judged":
-        if take_result(f) and src is not None and src != f.owner and game.alive[src]:
-            f.stage = "asked"
-            f.wait(src, "ganglie")
-        else:
-            game.stack.pop()
-    elif st == "asked":
-        if f.take_answer() or not game.alive[f.owner]:
-            game.stack.pop()
-        else:
-            game._deal(src, f.owner, 1, [], "ganglie_kw", "done")
-    else:
-        game.stack.pop()
-
-
-def _ganglie_answers(game: Any, seat: int, f: Frame) -> list[Action]:
-    hand = game.hands[seat]
-    offer = [{"type": "discard", "count": 2, "from": list(hand)}] if len(hand) >= 2 else []
-    return offer + [DECLINE]
-
-
 GANGLIE_KW = Skill(
     "ganglie_kw", "Ganglie", "刚烈", Kind.TRIGGERED, point=Point.DAMAGED,
     text="After you take damage, you may judge: not a heart, its source (if any) discards "
          "two hand cards or takes 1 damage from you.",
-    step=_ganglie_step, answers=_ganglie_answers,
-    decide=lambda game, seat, f, chosen, rng: game._cards_discarded(
-        seat=seat, cards=list(chosen["cards"]), reason="ganglie_kw", by=f.owner),
+    step=ganglie_step("ganglie_kw", kingdom_wars=True), answers=ganglie_answers,
+    decide=discard_chosen("ganglie_kw"),
 )
 register_kw("xiahoudun", GANGLIE_KW)
 
@@ -231,10 +217,7 @@ JIEMING = Skill(
     "jieming", "Jieming", "节命", Kind.TRIGGERED, point=Point.DAMAGED, per_point=True,
     text="For each damage you take, you may have a player draw until they hold as many "
          "cards as their max HP (at most 5).",
-    offers=lambda game, seat, f: [{"type": "skill", "skill": "jieming", "targets": [t]}
-                                  for t in range(game.n) if game.alive[t]],
-    used=lambda game, seat, skill, cards, targets, choice: push(
-        game, seat, skill, targets=list(targets)),
+    offers=offer_targets("jieming", living), used=push_targets,
     step=_jieming_step,
 )
 
@@ -281,10 +264,7 @@ FANGZHU = Skill(
     text="After you take damage, you may have another player draw as many cards as you "
          "are missing HP, then turn over.",
     can=lambda game, seat, f: bool(others(game, seat)),
-    offers=lambda game, seat, f: [{"type": "skill", "skill": "fangzhu", "targets": [t]}
-                                  for t in others(game, seat)],
-    used=lambda game, seat, skill, cards, targets, choice: push(
-        game, seat, skill, targets=list(targets)),
+    offers=offer_targets("fangzhu", others), used=push_targets,
     step=_fangzhu_step,
 )
 register_kw("caopi", XINGSHANG, FANGZHU)
@@ -322,8 +302,7 @@ XIAOGUO = Skill(
         discard(game, seat, cards),
         push(game, seat, skill, cards=list(cards), targets=[game.current])),
     step=_xiaoguo_step, answers=_xiaoguo_answers,
-    decide=lambda game, seat, f, chosen, rng: game._cards_discarded(
-        seat=seat, cards=list(chosen["cards"]), reason="xiaoguo", by=f.owner),
+    decide=discard_chosen("xiaoguo"),
 )
 register_kw("yuejin", XIAOGUO)
 

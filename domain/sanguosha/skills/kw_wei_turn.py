@@ -11,7 +11,15 @@ from domain.sanguosha.distance import attack_range, order_from
 from domain.sanguosha.frames import Trigger
 from domain.sanguosha.plays import may_target, seat_distances
 from domain.sanguosha.skill import Action, Frame, Kind, Point, Skill, register_kw
-from domain.sanguosha.skills.common import DECLINE, discard, he, others, push
+from domain.sanguosha.skills.common import (
+    DECLINE,
+    discard,
+    he,
+    offer_targets,
+    others,
+    push,
+    push_targets,
+)
 from domain.sanguosha.skills.kw_wei import JIEMING
 from domain.sanguosha.skills.pindian import can_pindian, pindian_won, start_pindian
 
@@ -224,10 +232,7 @@ QUHU = Skill(
          "deal 1 damage to a player of your choice within their attack range; otherwise "
          "they deal 1 damage to you.",
     can=lambda game, seat, f: bool(game.hands[seat]),
-    offers=lambda game, seat, f: [{"type": "skill", "skill": "quhu", "targets": [t]}
-                                  for t in _quhu_targets(game, seat)],
-    used=lambda game, seat, skill, cards, targets, choice: push(
-        game, seat, skill, targets=list(targets)),
+    offers=offer_targets("quhu", _quhu_targets), used=push_targets,
     step=_quhu_step,
     answers=lambda game, seat, f: [{"type": "choose", "targets": [v]}
                                    for v in _within_range_of(game, f.targets[0])],

@@ -10,7 +10,15 @@ from typing import Any
 
 from domain.sanguosha.cards import EQUIPMENT, KIND, SLOT
 from domain.sanguosha.skill import Action, Frame, Kind, Point, Skill, register_kw
-from domain.sanguosha.skills.common import discard, he, others, push, wounded
+from domain.sanguosha.skills.common import (
+    ask_owner,
+    discard,
+    discard_chosen,
+    he,
+    others,
+    push,
+    wounded,
+)
 
 
 # --- Sun Jian -------------------------------------------------------------------------------
@@ -57,8 +65,7 @@ YINGHUN = Skill(
          "choose: they draw X and discard one, or draw one and discard X.",
     can=lambda game, seat, f: wounded(game, seat) and bool(others(game, seat)),
     offers=_yinghun_offers, step=_yinghun_step, answers=_yinghun_answers,
-    decide=lambda game, seat, f, chosen, rng: game._cards_discarded(
-        seat=seat, cards=list(chosen["cards"]), reason="yinghun", by=f.owner),
+    decide=discard_chosen("yinghun"),
 )
 register_kw("sunjian", YINGHUN)
 
@@ -202,21 +209,12 @@ def _guzheng_used(game: Any, seat: int, skill: str, cards: list[int], targets: l
     push(game, seat, skill, cards=list(cards))
 
 
-def _guzheng_step(game: Any, f: Frame) -> None:
-    if f.stage == "start" and _guzheng_left(game, f):
-        f.stage = "done"
-        f.wait(f.owner, "guzheng")
-    else:
-        f.answer = None
-        game.stack.pop()
-
-
 GUZHENG = Skill(
     "guzheng", "Guzheng", "固政", Kind.TRIGGERED, point=Point.OTHER_DISCARD_END,
     text="When another player's discard phase ends, you may give one of the cards they "
          "discarded back to them; then you may take the others still in the discard pile.",
     can=lambda game, seat, f: bool(_guzheng_left(game, f)), offers=_guzheng_offers,
-    used=_guzheng_used, step=_guzheng_step,
+    used=_guzheng_used, step=ask_owner(_guzheng_left),
     answers=lambda game, seat, f: [{"type": "choose", "option": "take_all"},
                                    {"type": "decline"}],
     decide=lambda game, seat, f, chosen, rng: game._cards_gained(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from domain.sanguosha.cards import DODGE, DUEL, KILL, RED, SUIT
@@ -19,7 +20,15 @@ from domain.sanguosha.skill import (
     Skill,
     register,
 )
-from domain.sanguosha.skills.common import DECLINE, ctx, others, push, take_result, then_pop
+from domain.sanguosha.skills.common import (
+    DECLINE,
+    ctx,
+    discard_chosen,
+    others,
+    push,
+    take_result,
+    then_pop,
+)
 
 
 # --- Cao Cao ---------------------------------------------------------------------------
@@ -182,26 +191,34 @@ register("simayi", FANKUI, GUICAI)
 JUDGE_RULES["ganglie"] = lambda card: SUIT[card] != "H"
 
 
-def _ganglie_step(game: Any, f: Frame) -> None:
-    st, src = f.stage, f.context["src"]
-    if st == "start":
-        game.due = {"k": "judge", "seat": f.owner, "reason": "ganglie", "then": "judged"}
-    elif st == "judged":
-        if take_result(f) and game.alive[src]:
-            f.stage = "asked"
-            f.wait(src, "ganglie")
+def ganglie_step(reason: str, kingdom_wars: bool = False) -> Callable[[Any, Frame], None]:
+    """Judge; not a heart, the source discards two hand cards or takes 1 damage. In Kingdom
+    Wars the judgment comes even without a source (or when it is the owner), and an owner
+    dead by then deals nothing."""
+
+    def step(game: Any, f: Frame) -> None:
+        st, src = f.stage, f.context.get("src")
+        if st == "start":
+            game.due = {"k": "judge", "seat": f.owner, "reason": reason, "then": "judged"}
+        elif st == "judged":
+            if (take_result(f) and src is not None
+                    and not (kingdom_wars and src == f.owner) and game.alive[src]):
+                f.stage = "asked"
+                f.wait(src, "ganglie")
+            else:
+                game.stack.pop()
+        elif st == "asked":
+            if f.take_answer() or (kingdom_wars and not game.alive[f.owner]):
+                game.stack.pop()
+            else:
+                game._deal(src, f.owner, 1, [], reason, "done")
         else:
             game.stack.pop()
-    elif st == "asked":
-        if f.take_answer():
-            game.stack.pop()
-        else:
-            game._deal(src, f.owner, 1, [], "ganglie", "done")
-    else:
-        game.stack.pop()
+
+    return step
 
 
-def _ganglie_answers(game: Any, seat: int, f: Frame) -> list[Action]:
+def ganglie_answers(game: Any, seat: int, f: Frame) -> list[Action]:
     hand = game.hands[seat]
     offer = [{"type": "discard", "count": 2, "from": list(hand)}] if len(hand) >= 2 else []
     return offer + [DECLINE]
@@ -212,9 +229,8 @@ GANGLIE = Skill(
     text="After you take damage with a source, you may judge: not a heart, the source "
          "discards two hand cards or takes 1 damage from you.",
     can=lambda game, seat, f: f.context.get("src") is not None,
-    step=_ganglie_step, answers=_ganglie_answers,
-    decide=lambda game, seat, f, chosen, rng: game._cards_discarded(
-        seat=seat, cards=list(chosen["cards"]), reason="ganglie", by=f.owner),
+    step=ganglie_step("ganglie"), answers=ganglie_answers,
+    decide=discard_chosen("ganglie"),
 )
 register("xiahoudun", GANGLIE)
 
