@@ -9,7 +9,9 @@ and its winners) is re-derived and compared; every break of a rule becomes a
 ``Violation`` naming the event and the rule.
 
 It imports nothing from ``domain/sanguosha/`` but the static tables (the card list and
-the roster rows): a bug in the engine is not repeated here.
+the roster rows): a bug in the engine is not repeated here. A table dealt the Kingdom
+Wars deck (option ``deck``) has its cards judged by ``hegemony_cards`` (mixed in, with
+its hooks below) and its deck by ``hegemony_deck``.
 
 The rules as judged (docs/rules/kingdom-wars.md and sanguosha.md):
 - 4 to 10 players, 4, 5 or 7 candidates each; a seat whose candidates share no kingdom
@@ -186,10 +188,11 @@ class Referee(DeckRules, SkillRules):
                 if self.window is not None and not (fact.type in ("Responded", "Declined")
                                                     and fact.data.get("ask") == "nullify"):
                     self.close_window()
-                if fact.type != "PileReshuffled":
+                if fact.type != "PileReshuffled" and not self.interjects(fact):
                     self.settle(fact)
                 self.deck_before(fact)
                 handler(fact, fact.data)
+                self.after_fact(fact)  # what skills watch for (hegemony_skills)
                 self.run_checks(fact)
                 self.deck_after(fact)
             except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
@@ -487,7 +490,7 @@ class Referee(DeckRules, SkillRules):
             if s != self.current or self.stage != "start":
                 self.broken(fact, "turn-order", f"seat {s} draws for a draw phase that is "
                             "not its own")
-            for c in [j for j in self.table.judging[s] if NAME[j] == INDULGENCE]:
+            for c in [j for j in self.table.judging[s] if self.as_name(j) == INDULGENCE]:
                 self.table.judging[s].remove(c)  # judged or nullified at the judgment
             self.stage = "play"
         elif reason in ("perfect_pair", "half_fish"):
@@ -782,13 +785,17 @@ class Referee(DeckRules, SkillRules):
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
         first = cards[0]
-        if zones is not None:  # a card made by a skill: what it was made (not delayed yet)
+        if zones is not None and name in (INDULGENCE, SUPPLY):  # a delayed card a skill made
+            self.table.judging[targets[0]].append(first)
+            self.virtual[first] = name
+        elif zones is not None:  # a card made by a skill: what it was made
             self.uses.append(Use(name, s, targets, cards))
             self.deck_used(s, name, cards, self.uses[-1])
         elif len(cards) == 1 and KIND[first] == EQUIPMENT:
             self.table.wear(s, first)
         elif len(cards) == 1 and KIND[first] == DELAYED:
             self.table.judging[targets[0]].append(first)
+            self.virtual.pop(first, None)
         else:
             self.uses.append(Use(name, s, targets, cards))
             self.deck_used(s, name, cards, self.uses[-1])
@@ -812,7 +819,7 @@ class Referee(DeckRules, SkillRules):
             bad = "" if targets == [s] else "the user only"
             if name == PEACH and self.hp[s] >= self.max_hp[s]:
                 bad = "a wounded user"
-            if name == LIGHTNING and any(NAME[j] == LIGHTNING for j in t.judging[s]):
+            if name == LIGHTNING and any(self.as_name(j) == LIGHTNING for j in t.judging[s]):
                 bad = "a user with no Lightning in its judgment area"
         elif name == KILL:
             if self.kills >= 1 and t.weapon(s) != CROSSBOW and not self.kill_unlimited(s):
@@ -834,7 +841,7 @@ class Referee(DeckRules, SkillRules):
             elif name == SNATCH and self.dist(s, x) > 1 and not \
                     self.trick_unlimited(s):
                 bad = "a seat at distance 1"
-            elif name == INDULGENCE and any(NAME[j] == INDULGENCE for j in t.judging[x]):
+            elif name == INDULGENCE and any(self.as_name(j) == INDULGENCE for j in t.judging[x]):
                 bad = "a seat with no Indulgence in its judgment area"
         elif name == COLLATERAL:
             ok = (len(targets) == 2 and targets[0] in others and alive[targets[1]]
@@ -868,7 +875,7 @@ class Referee(DeckRules, SkillRules):
         card, nullified = self.window
         self.window = None
         self.handled.add(card)
-        if nullified and NAME[card] in (INDULGENCE, SUPPLY) and \
+        if nullified and self.as_name(card) in (INDULGENCE, SUPPLY) and \
                 card in self.table.judging[self.current]:
             self.table.judging[self.current].remove(card)
 
@@ -1008,7 +1015,7 @@ class Referee(DeckRules, SkillRules):
                         "of the draw pile")
         if reason in (INDULGENCE, LIGHTNING, SUPPLY):
             if s != self.current or self.stage != "start" or not any(
-                    NAME[j] == reason for j in self.table.judging[s]):
+                    self.as_name(j) == reason for j in self.table.judging[s]):
                 self.broken(fact, "judgment", f"seat {s} is judged for {reason} outside its "
                             "judgment phase or with none in its judgment area")
             result = self.supply_judged(card) if reason == SUPPLY else card is not None and (
@@ -1031,13 +1038,13 @@ class Referee(DeckRules, SkillRules):
                     "judgment", f"card {card} judged for {reason} gives {result}, the "
                     f"record says {d['result']}")
         if reason in (INDULGENCE, SUPPLY):
-            j = next((j for j in self.table.judging[s] if NAME[j] == reason), None)
+            j = next((j for j in self.table.judging[s] if self.as_name(j) == reason), None)
             if j is not None:
                 self.table.judging[s].remove(j)
                 self.handled.add(j)
             self.skip_play = self.skip_play or bool(result and reason == INDULGENCE)
         elif reason == LIGHTNING and result:
-            j = next((j for j in self.table.judging[s] if NAME[j] == LIGHTNING), None)
+            j = next((j for j in self.table.judging[s] if self.as_name(j) == LIGHTNING), None)
             self.owe(Owed("lightning", f"seat {s}'s Lightning strikes: 3 damage",
                           self.is_("NatureDamaged", seat=s, source=None, reason=LIGHTNING)
                           if self.kw else self.is_("Damaged", seat=s, source=None, amount=3,
@@ -1046,14 +1053,14 @@ class Referee(DeckRules, SkillRules):
                 self.table.judging[s].remove(j)
                 self.handled.add(j)
         elif reason == LIGHTNING:
-            self.handled.update(j for j in self.table.judging[s] if NAME[j] == LIGHTNING)
+            self.handled.update(j for j in self.table.judging[s] if self.as_name(j) == LIGHTNING)
 
     def on_LightningPassed(self, fact: Fact, d: dict[str, Any]) -> None:
         s, to, card = self.seat(d["seat"]), self.seat(d["to"]), d["card"]
         if self.table.remove(s, card, (JUDGE,)) is None or NAME[card] != LIGHTNING:
             self.broken(fact, "card-owner", f"seat {s} passes a Lightning it does not have")
         want = next((x for x in order_from(s, self.n)[1:] if self.alive[x] and all(
-            NAME[j] != LIGHTNING for j in self.table.judging[x])), s)
+            self.as_name(j) != LIGHTNING for j in self.table.judging[x])), s)
         if to != want:
             self.broken(fact, "lightning", f"the Lightning passes to seat {to}, not to the "
                         f"next living seat without one (seat {want})")
@@ -1141,7 +1148,11 @@ class Referee(DeckRules, SkillRules):
         else:
             u = self.use_of(reason)
             want = self.card_damage(s, src, u, reason, "normal")
-            ok = n == want and self.nature_of(u) == "normal" and u is not None and list(
+            amiss = u is not None and n != want  # named with the amount due, once
+            if amiss:
+                self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from {src}; "
+                            f"the {reason} deals {want} (a Wine, a skill, the armor counted)")
+            ok = (n == want or amiss) and self.nature_of(u) == "normal" and u is not None and list(
                 d["cards"]) == u.cards and (
                 (src == u.user and s in u.targets) if reason != DUEL else
                 {s, src} == {u.user, u.targets[0]})

@@ -8,9 +8,11 @@ and Silver Lion. ``DeckRules`` is mixed into the Kingdom Wars ``Referee``: its `
 handlers read the deck's own events, and the referee calls its hooks where a shared rule
 (a target, an answer, a damage's amount) depends on the deck.
 
-Damage amounts: a Kill deals 1, and 1 more for each Wine drunk before it this turn; then
-the victim's armor (unless the Kill's user wields the Qinggang Sword): the Vine adds 1 to
-fire damage, the Silver Lion makes any damage above 1 just 1. A chained victim of fire or
+Damage amounts: a card deals 1, a source's skill may add (``SkillRules.damage_bonus``),
+and a Kill 1 more for each Wine drunk before it this turn; then the victim's armor (unless
+the Kill's user wields the Qinggang Sword): the Vine stops plain Kills, Barbarian Invasion
+and Arrow Barrage (none of their damage is due) and adds 1 to fire damage, the Silver Lion
+makes any damage above 1 just 1. A chained victim of fire or
 thunder damage that did not come down a chain is unchained, and once that damage's own
 consequences are over (dying, death) every other chained living seat, from the seat on
 turn, takes the amount it took (each one's own armor acting again) and is unchained.
@@ -77,9 +79,7 @@ class DeckRules:
         self.wine_turn = False  # a Wine was drunk in this turn's play phase
         self.skip_draw = False  # a Supply Shortage took effect this turn
         self.chain: dict[str, Any] | None = None  # chain damage owed (the first damage's)
-        self.chain_next = False  # the first damage's consequences are over: the chain goes
         self.lions: list[int | None] = [None] * self.n
-        self.recast: int | None = None  # the seat owed a recast's draw
 
     # --- the walk's hooks -------------------------------------------------------------
     def deck_before(self, fact: Fact) -> None:
@@ -173,9 +173,10 @@ class DeckRules:
                   and not self.same_side(s, x))
             return "" if ok else "a shown seat not on the (shown) user's side"
         if name == SUPPLY:
-            if x not in others or (self.dist(s, x) > 1 and not self.trick_unlimited(s)):
+            if x not in others or (self.dist(s, x) > self.supply_range(s)
+                                   and not self.trick_unlimited(s)):
                 return "one other seat at distance 1 (any distance with Qicai)"
-            return "" if all(NAME[j] != SUPPLY for j in t.judging[x]) else \
+            return "" if all(self.as_name(j) != SUPPLY for j in t.judging[x]) else \
                 "a seat with no Supply Shortage in its judgment area"
         return "nobody"
 
@@ -196,7 +197,6 @@ class DeckRules:
             self.broken(fact, "recast", f"seat {s} recasts card {c} ({NAME[c]}): only an Iron "
                         "Chain or a Known Both, in its own play phase")
         self.owns(fact, s, [c], (HAND,), "recasts")
-        self.recast = s
         self.owe(self.owed_fact("recast", f"seat {s}'s recast: a draw of 1",
                                 self.is_("CardsDrawn", seat=s, reason="recast")), first=True)
 
@@ -238,11 +238,13 @@ class DeckRules:
         if u is None:
             return 1
         n = 1 + self.damage_bonus(src, reason) + int(u.extra.get("drank", 0))
+        past = reason == KILL and self.table.weapon(u.user) == QINGGANG
         if reason == KILL:
             u.extra.setdefault("hurt_by_kill", {})[s] = True
-            if self.table.weapon(u.user) == QINGGANG:
-                return n
-        return self.armored(s, n, nature)
+        if self.kw and self.table.armor(s) == VINE and not past and (
+                reason in (BARBARIANS, ARROWS) or (reason == KILL and nature == NORMAL)):
+            return 0  # the Vine: the card has no effect on its wearer
+        return n if past else self.armored(s, n, nature)
 
     def nature_of(self, u: Any) -> str:
         return str(u.extra.get("nature", NORMAL)) if u is not None else NORMAL
@@ -551,6 +553,9 @@ class DeckRules:
 
     def trick_unlimited(self, s: int) -> bool:
         return SkillRules.trick_unlimited(self, s)  # type: ignore[arg-type]
+
+    def dist(self, a: int, b: int) -> int:
+        return SkillRules.dist(self, a, b)  # type: ignore[arg-type]
 
     def owe(self, *items: Any, first: bool = False) -> None:
         raise NotImplementedError

@@ -182,6 +182,8 @@ class SkillRules:
 
     def skill_declined(self, fact: Fact, s: int) -> None:
         """A skill's ask declined: the seat has a skill it could be asked about."""
+        if self.marks.get(("xiaoji", s)):  # Xiaoji declined: its draw is not owed
+            self.marks[("xiaoji", s)] -= 1
         if not any(self.owns_skill(s, sid) for sid in TRIGGERED):
             self.broken(fact, "skill", f"seat {s} declines a skill's ask, but neither of "
                         f"its generals ({self.generals[s]}) has a skill it is asked about")
@@ -191,7 +193,7 @@ class SkillRules:
         if s != self.current or self.stage != "play":
             self.broken(fact, "turn-order", f"seat {s} uses {sid} outside its play phase")
         limit = {"zhiheng_kw": 1, "qiangxi": 1, "fanjian": 1, "qingnang": 1,
-                 "lijian_kw": 1}.get(sid)
+                 "lijian_kw": 1, "jieyin": 1}.get(sid)
         used = self.marks.get(("used", sid), 0)
         if limit is not None and used >= limit:
             self.broken(fact, "skill-limit", f"seat {s} uses {sid} {used + 1} times in one "
@@ -271,9 +273,48 @@ class SkillRules:
         return True
 
     def after_damage(self, fact: Fact, s: int, src: Any, cards: list[int]) -> None:
-        """Skills on taking damage (Jianxiong): what a use of one may take."""
+        """Skills on damage: what Jianxiong may take; what Kuanggu heals (the distance
+        as the damage is dealt)."""
         if self.active(s, "jianxiong") or self.owns_skill(s, "jianxiong"):
             self.marks["damaged"] = (s, list(cards))
+        if src is not None and self.owns_skill(src, "kuanggu") and self.dist(src, s) <= 1:
+            n = fact.data.get("amount", 1)
+            self.marks[("kuanggu", src)] = self.marks.get(("kuanggu", src), 0) + n
+
+    def after_fact(self, fact: Fact) -> None:
+        """After every fact: a seat with Xiaoji whose equipment left it may draw."""
+        seen = self.marks.setdefault("equipped", {})
+        for s in range(self.n):
+            if not self.owns_skill(s, "xiaoji_kw"):
+                continue
+            now = set(self.table.equipment(s))
+            if seen.get(s, set()) - now and self.alive[s]:
+                self.marks[("xiaoji", s)] = self.marks.get(("xiaoji", s), 0) + 1
+            seen[s] = now
+
+    @property
+    def virtual(self) -> dict[int, str]:
+        """Cards in judgment areas that a skill made another card (Guose, Duanliang)."""
+        if "_virtual" not in self.__dict__:
+            self.__dict__["_virtual"] = {}
+        return self.__dict__["_virtual"]  # type: ignore[no-any-return]
+
+    def as_name(self, card: int) -> str:
+        """What a card in a judgment area is: itself, or what a skill made it."""
+        return self.virtual.get(card, NAME[card])
+
+    def interjects(self, fact: Fact) -> bool:
+        """A skill asked the moment something happens (Xiaoji, as equipment leaves) comes
+        before what that move still owes (a Silver Lion's heal): not a missing fact."""
+        d = fact.data
+        return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
+            fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
+            fact.type == "Declined" and d.get("ask") == "skill"
+            and bool(self.marks.get(("xiaoji", d.get("seat")))))
+
+    def supply_range(self, s: int) -> int:
+        """How far a Supply Shortage reaches: 1, 2 with Duanliang shown."""
+        return 2 if self.active(s, "duanliang") else 1
 
 
 # --- Wei ----------------------------------------------------------------------------------------
@@ -590,3 +631,72 @@ def mengjin(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         r.broken(fact, "mengjin", f"seat {s} uses Mengjin, but no Kill of its was dodged")
         return
     r.marks[("discard", t, s, "mengjin")] = 1
+
+
+# --- Wei: Xu Huang; Wu: Da Qiao, Sun Shangxiang; Shu: Wei Yan ------------------------------------
+CONVERSIONS["duanliang"] = (("supply_shortage", lambda c: not RED[c] and KIND[c] in (
+    "basic", "equipment"), (HAND, EQUIP), True, False),)
+conversion("duanliang")
+CONVERSIONS["guose"] = (("indulgence", lambda c: SUIT[c] == "D", (HAND, EQUIP), True, False),)
+conversion("guose")
+
+
+@judged("liuli_kw", triggered=True)
+def liuli(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Targeted by a Kill: discard a card and move the Kill to another seat in attack
+    range (not its user); the new target is targeted anew."""
+    u = r.use_of("kill")
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    t = ts[0] if len(ts) == 1 else None
+    if u is None or s not in u.targets:
+        r.broken(fact, "liuli_kw", f"seat {s} uses Liuli, but no Kill targets it")
+        return
+    if len(cards) != 1 or t is None or t in (s, u.user) or not r.alive[t] or \
+            r.dist(s, t) > r.reach_of(s):
+        r.broken(fact, "liuli_kw", f"Liuli discards a card and moves the Kill to another "
+                 f"seat in attack range, not its user; the record says cards {cards}, "
+                 f"target {ts}")
+        return
+    r.owns(fact, s, cards, (HAND, EQUIP), "discards for Liuli")
+    u.targets = [t if x == s else x for x in u.targets]
+
+
+@judged("kuanggu")
+def kuanggu(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Compulsory: damage it dealt to a seat at distance 1 or less heals it 1 a point."""
+    left = r.marks.get(("kuanggu", s), 0)
+    if not left:
+        r.broken(fact, "kuanggu", f"seat {s} uses Kuanggu with no damage dealt at distance "
+                 "1 or less")
+        return
+    r.marks[("kuanggu", s)] = left - 1
+    owe_heal(r, s, "kuanggu", f"Kuanggu: seat {s} heals 1")
+
+
+@judged("xiaoji_kw", triggered=True)
+def xiaoji(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """When equipment leaves its area: draw two (once a move)."""
+    left = r.marks.get(("xiaoji", s), 0)
+    if not left:
+        r.broken(fact, "xiaoji_kw", f"seat {s} uses Xiaoji, but no equipment of its left")
+        return
+    r.marks[("xiaoji", s)] = left - 1
+    r.marks[("draw", s, "xiaoji_kw")] = 2
+
+
+@judged("jieyin")
+def jieyin(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Once a play phase: discard two hand cards; a wounded other male heals 1, then the
+    owner (wounded) heals 1."""
+    r.in_play(fact, s, "jieyin")
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    t = ts[0] if len(ts) == 1 else None
+    if len(cards) != 2 or t is None or t == s or not r.alive[t] or \
+            gender(r, t) != "male" or r.hp[t] >= r.max_hp[t]:
+        r.broken(fact, "jieyin", f"Jieyin discards two hand cards for a wounded other male; "
+                 f"the record says cards {cards}, target {ts}")
+        return
+    r.owns(fact, s, cards, (HAND,), "discards for Jieyin")
+    if r.hp[s] < r.max_hp[s]:
+        owe_heal(r, s, "jieyin", f"Jieyin: seat {s} heals 1")
+    owe_heal(r, t, "jieyin", f"Jieyin: seat {t} heals 1")  # owed first: the male first

@@ -14,6 +14,8 @@ from domain.game import IllegalAction, MalformedAction
 from domain.sanguosha.cards import CARDS, IRON_CHAIN, KILL, NAME, SNATCH
 
 Action = dict[str, Any]
+#: the answer that says no (to a question, a window, a skill)
+DECLINE: Action = {"type": "decline"}
 
 
 class WrongAction(IllegalAction):

@@ -27,7 +27,8 @@ def as_cards(table: Any, seat: int, name: str, *, use: bool) -> list[tuple[int, 
             pool = list(table.hands[seat])
             if "e" in conv.zones:
                 pool += [c for c in table.equip[seat] if c is not None]
-            out.extend((c, sid) for c in pool if conv.fits(c) and NAME[c] != name)
+            out.extend((c, sid) for c in pool
+                       if conv.fits(table.as_held(seat, c)) and NAME[c] != name)
     return out
 
 

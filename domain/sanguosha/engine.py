@@ -1072,8 +1072,24 @@ class SanguoshaGame(Resolution, Game):
         if sk.limited:
             self.spent.append(key)
         if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
-            sk.used(self, seat, skill, list(cards), list(targets), choice)
+            if self._minds_discards(seat):
+                before, depth = set(self.discard), len(self.stack)
+                sk.used(self, seat, skill, list(cards), list(targets), choice)
+                self._cost_discarded(seat, [c for c in self.discard if c not in before], depth)
+            else:
+                sk.used(self, seat, skill, list(cards), list(targets), choice)
         self._settle()
+
+    def _minds_discards(self, seat: int) -> bool:
+        """Whether a skill of the seat acts on its cards being discarded (Lirang)."""
+        return any(SKILLS[sid].point == Point.DISCARDED for sid in self.skills[seat])
+
+    def _cost_discarded(self, seat: int, cards: list[int], depth: int) -> None:
+        """The cards a skill's cost put in the discard pile were discarded too: the seat's
+        skills on that are asked once the skill's own effect is over (their question goes
+        under the effect's frame, above what was on top before)."""
+        if cards and self._point(Point.DISCARDED, [seat], {"seat": seat, "cards": cards}):
+            self.stack.insert(min(depth, len(self.stack) - 1), self.stack.pop())
 
     @event("ExtraTurnGranted")
     def _extra_turn_granted(self, seat: int, by: int, reason: str) -> None:

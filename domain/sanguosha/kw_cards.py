@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.sanguosha.actions import DECLINE, Action
 from domain.sanguosha.cards import (
     AWAIT_EXHAUSTED,
     BEFRIEND_ATTACKING,
@@ -19,13 +20,10 @@ from domain.sanguosha.cards import (
     FIRE_ATTACK,
     IRON_CHAIN,
     KNOWN_BOTH,
-    SUIT,
     WINE,
 )
 from domain.sanguosha.frames import CardUse, Stage
 
-Action = dict[str, Any]
-DECLINE: Action = {"type": "decline"}
 #: the asks of these cards, for views and docs
 ASKS = {
     "show_card": "Fire Attack: show one of your hand cards",
@@ -83,25 +81,40 @@ def step_wine(game: Any, f: WineUse) -> None:
     game._finish(f)
 
 
-def step_chain(game: Any, f: ChainUse) -> None:
-    if f.stage == Stage.NEXT:
+def _moved_on(f: CardUse) -> bool:
+    """A target's effect landed ("next"): the walk goes on to the next target."""
+    if f.stage != Stage.NEXT:
+        return False
+    f.index += 1
+    f.stage = Stage.START
+    return True
+
+
+def _affected(game: Any, f: CardUse, trick: str) -> int | None:
+    """The current target, if the trick takes effect on it now; None when this step is
+    spent: a dead or nullified target is passed over, or a Nullification window opened."""
+    tg = f.target
+    if not game.alive[tg]:
         f.index += 1
-        f.stage = Stage.START
+        return None
+    r = game._window(f, trick, tg)
+    if r is None:
+        return None
+    if r:
+        f.index += 1
+        return None
+    return tg
+
+
+def step_chain(game: Any, f: ChainUse) -> None:
+    if _moved_on(f):
         return
     if f.index >= len(f.targets):
         game._finish(f)
         return
-    tg = f.target
-    if not game.alive[tg]:
-        f.index += 1
-        return
-    r = game._window(f, IRON_CHAIN, tg)
-    if r is None:
-        return
-    if r:
-        f.index += 1
-        return
-    game.due = {"k": "chain", "seat": tg, "then": "next"}
+    tg = _affected(game, f, IRON_CHAIN)
+    if tg is not None:
+        game.due = {"k": "chain", "seat": tg, "then": "next"}
 
 
 def step_fire_attack(game: Any, f: FireAttackUse) -> None:
@@ -135,30 +148,20 @@ def step_fire_attack(game: Any, f: FireAttackUse) -> None:
 
 
 def _same_suit(game: Any, seat: int, f: FireAttackUse) -> list[int]:
-    suit = None if f.shown is None else SUIT[f.shown]
-    return [c for c in game.hands[seat] if SUIT[c] == suit]
+    suit = None if f.shown is None else game.suit_of(f.targets[0], f.shown)
+    return [c for c in game.hands[seat] if game.suit_of(seat, c) == suit]
 
 
 def step_await(game: Any, f: AwaitUse) -> None:
-    if f.stage == Stage.NEXT:
-        f.index += 1
-        f.stage = Stage.START
+    if _moved_on(f):
         return
     if not f.discarding:
         if f.index < len(f.targets):
-            tg = f.target
-            if not game.alive[tg]:
-                f.index += 1
-                return
-            r = game._window(f, AWAIT_EXHAUSTED, tg)
-            if r is None:
-                return
-            if r:
-                f.index += 1
-                return
-            f.drew.append(tg)
-            game.due = {"k": "draw", "seat": tg, "n": 2, "reason": AWAIT_EXHAUSTED,
-                        "then": "next"}
+            tg = _affected(game, f, AWAIT_EXHAUSTED)
+            if tg is not None:
+                f.drew.append(tg)
+                game.due = {"k": "draw", "seat": tg, "n": 2, "reason": AWAIT_EXHAUSTED,
+                            "then": "next"}
             return
         f.discarding, f.index = True, 0
     f.answer = None

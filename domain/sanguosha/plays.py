@@ -203,7 +203,8 @@ def _skilled_uses(table: Any, seat: int) -> list[Action]:
                 continue
             pool = list(hand) + ([c for c in equip[seat] if c is not None]
                                  if "e" in conv.zones else [])
-            sources += [(c, conv.to, sid) for c in pool if conv.fits(c) and NAME[c] != conv.to]
+            sources += [(c, conv.to, sid) for c in pool
+                        if conv.fits(table.as_held(seat, c)) and NAME[c] != conv.to]
     out: list[Action] = []
     collateral_targets: list[list[int]] | None = None
     for c, name, via in sources:

@@ -41,6 +41,7 @@ from domain.sanguosha.cards import (
     PEACHES,
     SILVER_LION,
     SNATCH,
+    SUIT,
     SUPPLY_SHORTAGE,
     THUNDER,
     VINE,
@@ -78,7 +79,7 @@ from domain.sanguosha.frames import (
     TakeUse,
     Trigger,
 )
-from domain.sanguosha.judgment import judge_result
+from domain.sanguosha.judgment import as_heart, judge_result
 from domain.sanguosha.plays import kill_targets
 from domain.sanguosha.skill import JUDGE_KEEPS, SKILLS, Kind, Point
 from domain.sanguosha.zones import has_cards
@@ -152,6 +153,16 @@ class Resolution:
     def spades_are_hearts(self, seat: int) -> bool:
         """Whether the seat's spades count as hearts (its judgments too: Hongyan)."""
         return self.skilled and bool(self.mod(seat, "spades_are_hearts"))
+
+    def as_held(self, seat: int, card: int) -> int:
+        """The card as its suit and colour count for the seat holding or using it: where
+        the seat's spades count as hearts (Hongyan), a spade reads as the heart of its
+        number (only suit and colour may be read from the result)."""
+        return as_heart(card) if self.spades_are_hearts(seat) else card
+
+    def suit_of(self, seat: int, card: int) -> str:
+        """The card's suit as it counts for the seat holding or using it (Hongyan)."""
+        return SUIT[self.as_held(seat, card)]
 
     # --- the loop ------------------------------------------------------------------
     def _settle(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.sanguosha import kw_cards
+from domain.sanguosha.actions import DECLINE, Action
 from domain.sanguosha.cards import (
     DODGES,
     KILL,
@@ -23,9 +24,6 @@ from domain.sanguosha.conversions import as_cards, multi_card
 from domain.sanguosha.frames import CardUse, DiscardPhase, Frame, SkillEffect, Trigger
 from domain.sanguosha.plays import legal_uses
 from domain.sanguosha.skill import SKILLS
-
-Action = dict[str, Any]
-DECLINE: Action = {"type": "decline"}
 
 #: asks and what they wait for, for views and docs
 ASKS = {

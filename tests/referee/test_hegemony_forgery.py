@@ -20,7 +20,7 @@ from tests.referee.forger import Body, audited, forge, is_, named
 
 def finished_game(hall: GameHall) -> tuple[UUID, str]:
     """A 6-seat game of random bots with a careerist in it, played out and stored (dealt
-    the identity deck: the Kingdom Wars deck is not judged by the referee yet)."""
+    the identity deck; the Kingdom Wars deck's forgeries: test_hegemony_deck_forgery)."""
     # rules 3 (generals without skills): the game the referee judges, as the hall would
     # create it (games with Kingdom Wars skills keep the engine-side recount)
     rng = random.Random(17)

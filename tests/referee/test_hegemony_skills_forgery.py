@@ -327,3 +327,66 @@ def test_mengjin_discards_two() -> None:
     facts, v = forged(of("CardsDiscarded", reason="mengjin"),
                       lambda f: f.data.update(cards=f.data["cards"] * 2))
     named(facts, v, "card-effect")
+
+
+# --- Xu Huang, Da Qiao, Wei Yan, Sun Shangxiang ------------------------------------------------
+def test_guose_makes_indulgence_of_a_spade() -> None:
+    from domain.sanguosha.cards import SUIT
+
+    def pick(fs: list[Fact], i: int) -> bool:
+        return used("guose")(fs, i) and fs[i + 1].type == "CardUsed"
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    spade = next(c for c in range(108) if SUIT[c] == "S")
+    facts[i].data["cards"] = facts[i + 1].data["cards"] = [spade]
+    assert "guose" in named(facts, v + 1, "conversion")
+
+
+def test_liuli_moves_the_kill_to_its_user() -> None:
+    def pick(fs: list[Fact], i: int) -> bool:
+        return used("liuli_kw")(fs, i)
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    kill = next(f for f in reversed(facts[:i]) if f.type == "CardUsed"
+                and f.data["name"] == "kill")
+    facts[i].data["targets"] = [kill.data["seat"]]
+    assert "not its user" in named(facts, v, "liuli_kw")
+
+
+def inserted(skill: str, owner: str) -> tuple[list[Fact], int]:
+    """A use of ``skill`` by its owner's seat inserted at the start of a turn of another
+    seat (nothing calls for it there)."""
+    for seed in SEEDS:
+        facts = copy.deepcopy(game_facts(seed))
+        seats = [s for s, g in chosen(facts).items() if owner in g]
+        i = next((k for k, f in enumerate(facts) if seats and f.type == "TurnStarted"
+                  and f.data["seat"] not in seats and f.version > 60), None)
+        if i is not None:
+            facts.insert(i + 1, Fact(0, "SkillUsed", {"seat": seats[0], "skill": skill,
+                                                      "cards": [], "targets": [],
+                                                      "choice": None}))
+            return renumbered(facts), i + 2
+    raise AssertionError(f"no game with {owner}")
+
+
+def test_kuanggu_with_no_damage_dealt() -> None:
+    facts, v = inserted("kuanggu", "weiyan")
+    named(facts, v, "kuanggu")
+
+
+def test_xiaoji_with_no_equipment_lost() -> None:
+    facts, v = inserted("xiaoji_kw", "sunshangxiang")
+    named(facts, v, "xiaoji_kw")
+
+
+def test_jieyin_on_an_unwounded_seat() -> None:
+    def pick(fs: list[Fact], i: int) -> bool:
+        return used("jieyin")(fs, i)
+
+    def healthy(f: Fact) -> None:
+        f.data["targets"] = [f.data["seat"]]
+
+    facts, v = forged(pick, healthy)
+    named(facts, v, "jieyin")

@@ -618,6 +618,26 @@ def test_lirang_a_decline_ends_the_giving() -> None:
     assert kinds(events) == ["Declined"] and game.ask == "play" and game.to_act() == [0]
 
 
+def test_lirang_also_offers_the_card_a_skill_of_his_discarded_as_its_cost() -> None:
+    # given: Kong Rong & Hua Tuo (seat 0) in his play phase; seat 2 has lost 1 HP
+    game = table([("kongrong", "huatuo"), WEI, SHU, WU], shown=(1, 2, 3))
+    game._hp_lost(seat=2, amount=1, reason="given")
+    cost = game.hands[0][0]
+    # when: Qingnang discards a hand card to heal seat 2
+    events = act(game, 0, type="skill", skill="qingnang", cards=[cost], targets=[2])
+    # then: the heal comes first, then Lirang is asked about the discarded card
+    assert kinds(events) == ["SkillUsed", "Healed"] and cost in game.discard
+    assert asked_skill(game) == "lirang" and game.to_act() == [0]
+    act(game, 0, type="skill", skill="lirang")
+    assert {"type": "give", "count": 1, "from": [cost], "targets": [2]} in \
+        game.legal_actions(0)
+    # when: he gives it to seat 2; then: it is in seat 2's hand and play goes on
+    events = act(game, 0, type="give", cards=[cost], targets=[2])
+    assert named(events, "CardsGained") == [{"seat": 2, "cards": [cost], "zone": "discard",
+                                             "reason": "lirang"}]
+    assert cost in game.hands[2] and game.ask == "play" and game.to_act() == [0]
+
+
 # --- Ji Ling: Shuangren -----------------------------------------------------------------------
 JILING = ("jiling", "tianfeng")
 

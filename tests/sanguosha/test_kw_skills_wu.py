@@ -419,6 +419,56 @@ def test_hongyan_reads_her_spade_judgments_as_hearts() -> None:
     assert game.spades_are_hearts(0) and not game.spades_are_hearts(1)
 
 
+def test_hongyan_her_spades_are_hearts_for_conversions_and_the_renwang_shield() -> None:
+    # given: Xiao Qiao & Gan Ning (seat 0) hold a spade Kill and a club Kill; seat 1 puts
+    # on a Renwang Shield in its turn; both show at the start of their turns
+    spade, club = card(("kill", "S", 7)), card(("kill", "C", 7))
+    shield = card(("renwang_shield", "C", 2))
+    game = kw_table({0: ("xiaoqiao", "ganning")}, hands={0: [spade, club], 1: [shield]})
+    to_turn(game, 1)
+    act(game, 1, type="use", card=shield)
+    to_turn(game, 0)
+    # then: Qixi (a black card as Dismantlement) takes the club, not her spade (a heart)
+    qixi = {a["card"] for a in game.legal_actions(0) if a.get("skill") == "qixi"}
+    assert club in qixi and spade not in qixi
+    # when: she Kills seat 1 with the spade Kill
+    events = act(game, 0, type="use", card=spade, targets=[1])
+    # then: a red Kill to the Renwang Shield: not blocked, seat 1 is asked for a Dodge
+    assert "KillBlocked" not in kinds(events)
+    assert game.ask == "dodge" and game.to_act() == [1]
+
+
+def test_hongyan_lu_xuns_duoshi_takes_her_spades_as_red_cards() -> None:
+    # given: Xiao Qiao & Lu Xun (seat 0) hold a spade and a club
+    spade, club = card(("kill", "S", 7)), card(("kill", "C", 7))
+    game = kw_table({0: ("xiaoqiao", "luxun")}, hands={0: [spade, club]})
+    to_turn(game, 0)
+    duoshi = {a["card"] for a in game.legal_actions(0) if a.get("skill") == "duoshi"}
+    assert spade in duoshi and club not in duoshi
+
+
+def test_hongyan_a_spade_she_shows_to_fire_attack_is_a_heart() -> None:
+    # given (the Kingdom Wars deck): seat 1 holds Fire Attack, a heart and a spade;
+    # Xiao Qiao (seat 0) holds only spades; both have shown
+    kw = "kingdom_wars"
+    fire = card(("fire_attack", "H", 2), deck=kw)
+    heart, spade = card(("peach", "H", 4), deck=kw), card(("kill", "S", 5), deck=kw)
+    hers = [card(("kill", "S", n), deck=kw) for n in (7, 8, 9, 10)]
+    game = htable([("xiaoqiao", "daqiao"), ("caocao", "xuchu"), ("liubei", "guanyu"),
+                   ("lvbu", "diaochan")], hands={0: hers, 1: [fire, heart, spade]},
+                  options={"deck": kw})
+    remember(game)
+    to_turn(game, 1)
+    act(game, 1, type="use", card=fire, targets=[0])
+    while game.ask == "nullify":
+        act(game, game.to_act()[0], type="decline")
+    shown = next(c for c in game.hands[0] if c in hers)
+    act(game, 0, type="choose", card=shown)
+    # then: the shown spade is a heart: the user may discard his heart, not his spade
+    (template, _decline) = game.legal_actions(1)
+    assert heart in template["from"] and spade not in template["from"]
+
+
 def test_guzheng_gives_one_discarded_card_back_and_takes_the_rest() -> None:
     # given: Zhang Zhao & Zhang Hong (seat 1) shown in their turn; seat 2 then discards
     game = htable([("caocao", "xuchu"), ("erzhang", "sunquan"), ("liubei", "guanyu"),

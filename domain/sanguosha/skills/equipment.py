@@ -238,7 +238,7 @@ register_equipment(KYLIN_BOW, Skill(
 
 # --- armor ------------------------------------------------------------------------------
 def _renwang_apply(game: Any, seat: int, f: Frame) -> bool:
-    if not f.ignore_armor and color(f.cards) == "black":
+    if not f.ignore_armor and color([game.as_held(f.user, c) for c in f.cards]) == "black":
         armor = game.equip[seat][1]
         game.due = {"k": "blocked", "seat": seat, "source": f.user, "armor": armor,
                     "then": "next"}

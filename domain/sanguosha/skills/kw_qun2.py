@@ -164,7 +164,7 @@ def _beige_step(game: Any, f: Frame) -> None:
         return
     if f.stage == "judged":
         card, f.judge_card, f.result = f.judge_card, None, None
-        suit = SUIT[card] if card is not None else None
+        suit = game.suit_of(v, card) if card is not None else None
         f.stage = "done"
         if suit == "H" and game.alive[v] and game.hp[v] < game.max_hp[v]:
             game.due = {"k": "heal", "seat": v, "n": 1, "reason": "beige"}

@@ -123,7 +123,7 @@ def _fanjian_step(game: Any, f: Frame) -> None:
         else:
             game.stack.pop()
     elif st == "shown":
-        if SUIT[f.got[-1]] != f.suit:
+        if game.suit_of(t, f.got[-1]) != f.suit:
             game._deal(t, o, 1, [], "fanjian", "done")
         else:
             game.stack.pop()
