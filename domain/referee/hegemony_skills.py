@@ -175,6 +175,8 @@ class SkillRules:
                       ) -> bool:
         """Cards a skill discards from a seat (Mengjin: one, any area)."""
         n = self.marks.pop(("discard", s, by, reason), None)
+        if isinstance(n, tuple):  # as many as it holds, at most (Yinghun)
+            n = min(n[1], len(self.table.everything(s, "he")))
         return n is not None and len(cards) == n
 
     def on_SuitNamed(self, fact: Fact, d: dict[str, Any]) -> None:
@@ -282,7 +284,13 @@ class SkillRules:
             self.marks[("kuanggu", src)] = self.marks.get(("kuanggu", src), 0) + n
 
     def after_fact(self, fact: Fact) -> None:
-        """After every fact: a seat with Xiaoji whose equipment left it may draw."""
+        """After every fact: a start-phase skill that showed the seat's last hidden
+        general leaves no start-of-turn show to ask; a seat with Xiaoji whose equipment
+        left it may draw."""
+        s = fact.data.get("seat")
+        if fact.type == "GeneralsShown" and fact.data.get("reason") == "skill" and \
+                s == self.current and not self.hidden(s):
+            self.owed = [o for o in self.owed if o.rule != "show-step"]
         seen = self.marks.setdefault("equipped", {})
         for s in range(self.n):
             if not self.owns_skill(s, "xiaoji_kw"):
@@ -305,8 +313,19 @@ class SkillRules:
 
     def interjects(self, fact: Fact) -> bool:
         """A skill asked the moment something happens (Xiaoji, as equipment leaves) comes
-        before what that move still owes (a Silver Lion's heal): not a missing fact."""
+        before what that move still owes (a Silver Lion's heal); a start-phase skill (a
+        hidden general's too) comes before the start-of-turn show: not missing facts."""
         d = fact.data
+        before_show = bool(self.owed and self.owed[0].rule == "show-step")
+        starting = d.get("seat") == self.current and (
+            (fact.type == "GeneralsShown" and d.get("reason") == "skill"
+             and (d.get("then") or {}).get("skill") in START_SKILLS)
+            or (fact.type == "SkillUsed" and d.get("skill") in START_SKILLS)
+            or (fact.type == "Declined" and d.get("ask") == "skill"))
+        effect = d.get("reason") in START_SKILLS and fact.type in ("CardsDrawn",
+                                                                   "CardsDiscarded")
+        if before_show and (starting or effect):
+            return True
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
             fact.type == "Declined" and d.get("ask") == "skill"
@@ -661,7 +680,7 @@ def liuli(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     u.targets = [t if x == s else x for x in u.targets]
 
 
-@judged("kuanggu")
+@judged("kuanggu", triggered=True)  # compulsory: a hidden Wei Yan is asked to show
 def kuanggu(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """Compulsory: damage it dealt to a seat at distance 1 or less heals it 1 a point."""
     left = r.marks.get(("kuanggu", s), 0)
@@ -700,3 +719,44 @@ def jieyin(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     if r.hp[s] < r.max_hp[s]:
         owe_heal(r, s, "jieyin", f"Jieyin: seat {s} heals 1")
     owe_heal(r, t, "jieyin", f"Jieyin: seat {t} heals 1")  # owed first: the male first
+
+
+# --- Shu: Huang Zhong; Wu: Sun Jian ---------------------------------------------------------------
+@judged("liegong", triggered=True)
+def liegong(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """In its play phase, its Kill on a seat holding at least its HP in hand cards, or at
+    most its attack range: the Kill cannot be dodged."""
+    u = r.use_of("kill")
+    if u is None or u.user != s or s != r.current or r.stage != "play":
+        r.broken(fact, "liegong", f"seat {s} uses Liegong with no Kill of its own in its "
+                 "play phase")
+        return
+    fits = [t for t in u.targets if len(r.table.hands[t]) >= r.hp[s]
+            or len(r.table.hands[t]) <= r.table.reach(s)]
+    if not fits:
+        r.broken(fact, "liegong", f"Liegong needs a target holding at least {r.hp[s]} hand "
+                 f"cards (its HP) or at most {r.table.reach(s)} (its attack range)")
+    for t in fits:
+        r.took_it(t, "kill")  # it cannot be dodged
+
+
+@judged("yinghun", triggered=True)
+def yinghun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """At its start phase, wounded (X lost HP): another seat draws one and discards one;
+    with X above 1, draws X and discards one, or draws one and discards X."""
+    x = r.max_hp[s] - r.hp[s]
+    ts, choice = list(d.get("targets") or []), d.get("choice")
+    t = ts[0] if len(ts) == 1 else None
+    counts = {None: (1, 1)} if x == 1 else {"draw_x": (x, 1), "discard_x": (1, x)}
+    if s != r.current or r.stage != "start" or x < 1 or t is None or t == s or \
+            not r.alive[t] or choice not in counts:
+        r.broken(fact, "yinghun", f"Yinghun: at its own start phase, wounded ({x} lost), "
+                 f"another living seat{'' if x == 1 else ' and draw_x or discard_x'}; the "
+                 f"record says target {ts}, choice {choice!r}")
+        return
+    draw, discard = counts[choice]
+    r.marks[("draw", t, "yinghun")] = draw
+    r.marks[("discard", t, s, "yinghun")] = ("at most", discard)
+
+
+START_SKILLS = frozenset({"yinghun"})

@@ -803,6 +803,8 @@ class SanguoshaGame(Resolution, Game):
         equips = len(cards) == 1 and KIND[first] == EQUIPMENT and name == NAME[first]
         delays = len(cards) == 1 and (name in (INDULGENCE, LIGHTNING, SUPPLY_SHORTAGE)
                                       if self.skilled else KIND[first] == DELAYED)
+        # the cards' colour as it counts for their user (Hongyan), for Weimu's black tricks
+        held = [self.as_held(seat, c) for c in cards] if self.skilled else cards
         if equips:
             slot = SLOT[first]
             assert slot is not None
@@ -810,7 +812,7 @@ class SanguoshaGame(Resolution, Game):
             if old is not None:
                 self.discard.append(old)
             self.equip[seat][slot] = first
-        elif delays and self._cancels(targets[0], name, cards):
+        elif delays and self._cancels(targets[0], name, held):
             self.discard.append(first)  # its only target cancelled itself
         elif delays:
             self.judging[targets[0]].append(first)
@@ -827,7 +829,7 @@ class SanguoshaGame(Resolution, Game):
                 for t in targets[1:]:
                     row[t] += 1
         if not (equips or delays):
-            kept = [t for t in targets if not self._cancels(t, name, cards)] if self.skilled \
+            kept = [t for t in targets if not self._cancels(t, name, held)] if self.skilled \
                 else targets
             if name == COLLATERAL and kept != targets:  # its one target is the holder
                 kept = [] if targets[0] not in kept else targets

@@ -90,29 +90,13 @@ def _moved_on(f: CardUse) -> bool:
     return True
 
 
-def _affected(game: Any, f: CardUse, trick: str) -> int | None:
-    """The current target, if the trick takes effect on it now; None when this step is
-    spent: a dead or nullified target is passed over, or a Nullification window opened."""
-    tg = f.target
-    if not game.alive[tg]:
-        f.index += 1
-        return None
-    r = game._window(f, trick, tg)
-    if r is None:
-        return None
-    if r:
-        f.index += 1
-        return None
-    return tg
-
-
 def step_chain(game: Any, f: ChainUse) -> None:
     if _moved_on(f):
         return
     if f.index >= len(f.targets):
         game._finish(f)
         return
-    tg = _affected(game, f, IRON_CHAIN)
+    tg = game._affected(f, IRON_CHAIN)
     if tg is not None:
         game.due = {"k": "chain", "seat": tg, "then": "next"}
 
@@ -157,7 +141,7 @@ def step_await(game: Any, f: AwaitUse) -> None:
         return
     if not f.discarding:
         if f.index < len(f.targets):
-            tg = _affected(game, f, AWAIT_EXHAUSTED)
+            tg = game._affected(f, AWAIT_EXHAUSTED)
             if tg is not None:
                 f.drew.append(tg)
                 game.due = {"k": "draw", "seat": tg, "n": 2, "reason": AWAIT_EXHAUSTED,

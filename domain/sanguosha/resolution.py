@@ -544,6 +544,22 @@ class Resolution:
             f.stage = Stage.START
         return None
 
+    def _affected(self, f: Any, trick: str, passed_over: bool = False) -> int | None:
+        """The current target of a trick that takes its targets in turn, if the trick
+        takes effect on it now; None when this step is spent: a dead (or ``passed_over``)
+        target or a nullified one is skipped, or a Nullification window opened."""
+        tg = f.target
+        if passed_over or not self.alive[tg]:
+            f.index += 1
+            return None
+        r = self._window(f, trick, tg)
+        if r is None:
+            return None
+        if r:
+            f.index += 1
+            return None
+        return tg
+
     def _step_peach_garden(self, f: CardUse) -> None:
         if f.stage == Stage.NEXT:
             f.index += 1
@@ -551,17 +567,10 @@ class Resolution:
             return None
         if f.index >= len(f.targets):
             return self._finish(f)
-        tg = f.target
-        if not self.alive[tg] or self.hp[tg] >= self.max_hp[tg]:
-            f.index += 1
-            return None
-        r = self._window(f, PEACH_GARDEN, tg)
-        if r is None:
-            return None
-        if r:
-            f.index += 1
-            return None
-        self.due = {"k": "heal", "seat": tg, "n": 1, "reason": PEACH_GARDEN, "then": "next"}
+        tg = self._affected(f, PEACH_GARDEN, self.hp[f.target] >= self.max_hp[f.target])
+        if tg is not None:
+            self.due = {"k": "heal", "seat": tg, "n": 1, "reason": PEACH_GARDEN,
+                        "then": "next"}
         return None
 
     def _step_amazing_grace(self, f: CardUse) -> None:
@@ -572,18 +581,10 @@ class Resolution:
         elif st == Stage.START:
             if f.index >= len(f.targets) or not f.revealed:
                 return self._finish(f)
-            tg = f.target
-            if not self.alive[tg]:
-                f.index += 1
-                return None
-            r = self._window(f, AMAZING_GRACE, tg)
-            if r is None:
-                return None
-            if r:
-                f.index += 1
-                return None
-            f.stage = Stage.PICK
-            f.wait(tg, "grace")
+            tg = self._affected(f, AMAZING_GRACE)
+            if tg is not None:
+                f.stage = Stage.PICK
+                f.wait(tg, "grace")
         else:
             f.answer = None
             f.index += 1

@@ -390,3 +390,23 @@ def test_jieyin_on_an_unwounded_seat() -> None:
 
     facts, v = forged(pick, healthy)
     named(facts, v, "jieyin")
+
+
+# --- Huang Zhong, Sun Jian ------------------------------------------------------------------
+def test_liegong_with_no_kill() -> None:
+    facts, v = inserted("liegong", "huangzhong")
+    assert "no Kill of its own" in named(facts, v, "liegong")
+
+
+def test_yinghun_choice_at_one_lost_hp() -> None:
+    facts, v = forged(lambda fs, i: used("yinghun")(fs, i) and fs[i].data["choice"] is None,
+                      lambda f: f.data.update(choice="draw_x"))
+    named(facts, v, "yinghun")
+
+
+def test_yinghun_draws_one_more() -> None:
+    def more(f: Fact) -> None:
+        f.data["cards"] = f.data["cards"] * 2
+
+    facts, v = forged(of("CardsDrawn", reason="yinghun"), more)
+    named(facts, v, "draw-count")

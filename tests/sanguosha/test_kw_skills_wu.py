@@ -438,6 +438,22 @@ def test_hongyan_her_spades_are_hearts_for_conversions_and_the_renwang_shield() 
     assert game.ask == "dodge" and game.to_act() == [1]
 
 
+def test_hongyan_her_spade_trick_is_red_to_jia_xus_weimu() -> None:
+    # given: Xiao Qiao & Da Qiao (seat 0) hold a spade Dismantlement; Jia Xu (seat 1) has
+    # shown (Weimu cancels him as a target of black tricks)
+    spade = card(("dismantlement", "S", 3))
+    game = htable([("xiaoqiao", "daqiao"), ("jiaxu", "huatuo"), ("caocao", "xuchu"),
+                   ("liubei", "guanyu")], hands={0: [spade]}, first=1)
+    remember(game)
+    to_turn(game, 0)  # (turn order 1, 2, 3, 0: each shows at its start)
+    # when: she uses it on Jia Xu
+    act(game, 0, type="use", card=spade, targets=[1])
+    while game.ask == "nullify":
+        act(game, game.to_act()[0], type="decline")
+    # then: a red trick: he stays its target, and she picks one of his cards
+    assert game.ask == "pick" and game.to_act() == [0]
+
+
 def test_hongyan_lu_xuns_duoshi_takes_her_spades_as_red_cards() -> None:
     # given: Xiao Qiao & Lu Xun (seat 0) hold a spade and a club
     spade, club = card(("kill", "S", 7)), card(("kill", "C", 7))

@@ -123,6 +123,20 @@ def discard_chosen(reason: str) -> Callable[..., None]:
     return decide
 
 
+def accept_or_decline(game: Any, seat: int, f: Frame) -> list[Action]:
+    """An ``answers``: go on (accept) or stop (decline)."""
+    return [{"type": "accept"}, DECLINE]
+
+
+def accepted(ask: str) -> Callable[..., None]:
+    """The ``decide`` of ``accept_or_decline``: records the seat's yes to ``ask``."""
+
+    def decide(game: Any, seat: int, f: Frame, chosen: Action, rng: Any) -> None:
+        game._accepted(seat=seat, ask=ask)
+
+    return decide
+
+
 def ctx(game: Any) -> dict[str, Any]:
     """The timing point's facts, read in a ``used`` body (the trigger frame is on top)."""
     top = game.stack[-1]

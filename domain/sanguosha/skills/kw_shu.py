@@ -40,6 +40,7 @@ from domain.sanguosha.skills.shu import (
     MASHU,
     TIEQI,
     WUSHENG,
+    rende,
 )
 from domain.sanguosha.zones import take_all
 
@@ -65,33 +66,9 @@ def _nothing(game: Any, seat: int, skill: str, cards: list[int], targets: list[i
 
 # --- Liu Bei: Rende (three cards heal) ---------------------------------------------------
 RENDE_HEAL_AT = 3
-
-
-def _rende_offers(game: Any, seat: int, f: Frame) -> list[Action]:
-    hand = list(game.hands[seat])
-    return [{"type": "skill", "skill": "rende_kw", "count": k, "from": hand, "targets": [t]}
-            for t in others(game, seat) for k in range(1, len(hand) + 1)]
-
-
-def _rende_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
-                choice: str | None) -> None:
-    for c in cards:
-        game.hands[seat].remove(c)
-    game.hands[targets[0]].extend(cards)
-    before = game.marks.get("rende", 0)
-    game.marks["rende"] = before + len(cards)
-    if before < RENDE_HEAL_AT <= before + len(cards) and wounded(game, seat):
-        push(game, seat, skill)
-
-
-RENDE_KW = Skill(
-    "rende_kw", "Rende", "仁德", Kind.ACTIVE, secret=True,
-    text="In your play phase, give any hand cards to another player, as often as you "
-         "like; the first time you have given three or more this phase, heal 1.",
-    can=lambda game, seat, f: bool(game.hands[seat]) and bool(others(game, seat)),
-    offers=_rende_offers, used=_rende_used,
-    step=then_pop(lambda game, f: {"k": "heal", "seat": f.owner, "n": 1, "reason": "rende"}),
-)
+RENDE_KW = rende("rende_kw", RENDE_HEAL_AT, "In your play phase, give any hand cards to "
+                 "another player, as often as you like; the first time you have given three "
+                 "or more this phase, heal 1.")
 register_kw("liubei", RENDE_KW)
 register_kw("guanyu", WUSHENG)
 

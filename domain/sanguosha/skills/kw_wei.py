@@ -26,6 +26,8 @@ from domain.sanguosha.skill import (
 )
 from domain.sanguosha.skills.common import (
     DECLINE,
+    accept_or_decline,
+    accepted,
     discard,
     discard_chosen,
     he,
@@ -115,8 +117,7 @@ LUOSHEN_KW = Skill(
     text="At the start of your start phase you may judge, and again while black; when "
          "you stop you take every black judgment card of the run.",
     step=_luoshen_step,
-    answers=lambda game, seat, f: [{"type": "accept"}, DECLINE],
-    decide=lambda game, seat, f, chosen, rng: game._accepted(seat=seat, ask="luoshen_kw"),
+    answers=accept_or_decline, decide=accepted("luoshen_kw"),
 )
 register_kw("zhenji", LUOSHEN_KW, QINGGUO)
 

@@ -23,31 +23,37 @@ from domain.sanguosha.skills.wei import call_answers, call_decide, call_step, ca
 
 
 # --- Liu Bei ---------------------------------------------------------------------------
-def _rende_offers(game: Any, seat: int, f: Frame) -> list[Action]:
-    hand = list(game.hands[seat])
-    return [{"type": "skill", "skill": "rende", "count": k, "from": hand, "targets": [t]}
-            for t in others(game, seat) for k in range(1, len(hand) + 1)]
+def rende(skill_id: str, heal_at: int, text: str) -> Skill:
+    """Rende: give hand cards away in the play phase; the give that brings the phase's
+    count to ``heal_at`` heals 1 (identity: two cards; Kingdom Wars: three)."""
+
+    def offers(game: Any, seat: int, f: Frame) -> list[Action]:
+        hand = list(game.hands[seat])
+        return [{"type": "skill", "skill": skill_id, "count": k, "from": hand, "targets": [t]}
+                for t in others(game, seat) for k in range(1, len(hand) + 1)]
+
+    def used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
+             choice: str | None) -> None:
+        for c in cards:
+            game.hands[seat].remove(c)
+        game.hands[targets[0]].extend(cards)
+        before = game.marks.get("rende", 0)
+        game.marks["rende"] = before + len(cards)
+        if before < heal_at <= before + len(cards) and wounded(game, seat):
+            push(game, seat, skill)
+
+    return Skill(
+        skill_id, "Rende", "仁德", Kind.ACTIVE, secret=True, text=text,
+        can=lambda game, seat, f: bool(game.hands[seat]) and bool(others(game, seat)),
+        offers=offers, used=used,
+        step=then_pop(lambda game, f: {"k": "heal", "seat": f.owner, "n": 1,
+                                       "reason": "rende"}),
+    )
 
 
-def _rende_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
-                choice: str | None) -> None:
-    for c in cards:
-        game.hands[seat].remove(c)
-    game.hands[targets[0]].extend(cards)
-    before = game.marks.get("rende", 0)
-    game.marks["rende"] = before + len(cards)
-    if before < 2 <= before + len(cards) and wounded(game, seat):
-        push(game, seat, skill)
-
-
-RENDE = Skill(
-    "rende", "Rende", "仁德", Kind.ACTIVE, secret=True,
-    text="In your play phase, give any hand cards to another player, as often as you "
-         "like; the first time you have given two or more this phase, heal 1.",
-    can=lambda game, seat, f: bool(game.hands[seat]) and bool(others(game, seat)),
-    offers=_rende_offers, used=_rende_used,
-    step=then_pop(lambda game, f: {"k": "heal", "seat": f.owner, "n": 1, "reason": "rende"}),
-)
+RENDE = rende("rende", 2, "In your play phase, give any hand cards to another player, as "
+              "often as you like; the first time you have given two or more this phase, "
+              "heal 1.")
 
 
 def _jijiang_can(game: Any, seat: int, f: Frame) -> bool:

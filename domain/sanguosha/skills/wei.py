@@ -22,6 +22,8 @@ from domain.sanguosha.skill import (
 )
 from domain.sanguosha.skills.common import (
     DECLINE,
+    accept_or_decline,
+    accepted,
     ctx,
     discard_chosen,
     others,
@@ -362,8 +364,7 @@ LUOSHEN = Skill(
     text="At the start of your turn you may judge: black, you take the card and may "
          "judge again.",
     step=_luoshen_step,
-    answers=lambda game, seat, f: [{"type": "accept"}, DECLINE],
-    decide=lambda game, seat, f, chosen, rng: game._accepted(seat=seat, ask="luoshen"),
+    answers=accept_or_decline, decide=accepted("luoshen"),
 )
 QINGGUO = Skill(
     "qingguo", "Qingguo", "倾国", Kind.CONVERSION,
