@@ -97,8 +97,10 @@ HAND_SIZE = 4
 #:    shown generals; identity plays exactly as under rules 3.
 #: 5. the end phase always comes at a table with skills: under rules 3 and 4 a turn with
 #:    nothing to discard ended at its discard phase, so end-phase skills (Biyue, and
-#:    Kingdom Wars' Jushou …) were asked only after a discard. Tables without skills play
-#:    exactly as under rules 4.
+#:    Kingdom Wars' Jushou …) were asked only after a discard. Kingdom Wars also gains
+#:    Zhou Tai's Buqu, Hongyan wherever a suit or colour is read (rules 4: judgments and
+#:    Tianxiang), Lirang on cards a skill's cost discards, and Niepan turning face up.
+#:    Tables without skills play exactly as under rules 4.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 5
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
@@ -1084,7 +1086,8 @@ class SanguoshaGame(Resolution, Game):
 
     def _minds_discards(self, seat: int) -> bool:
         """Whether a skill of the seat acts on its cards being discarded (Lirang)."""
-        return any(SKILLS[sid].point == Point.DISCARDED for sid in self.skills[seat])
+        return self.rules >= 5 and any(SKILLS[sid].point == Point.DISCARDED
+                                       for sid in self.skills[seat])
 
     def _cost_discarded(self, seat: int, cards: list[int], depth: int) -> None:
         """The cards a skill's cost put in the discard pile were discarded too: the seat's

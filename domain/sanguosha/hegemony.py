@@ -50,6 +50,9 @@ from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import KW_SKILLS, SHOWS_WHEN_NEEDED, SKILLS, Kind
 
 HEAD, DEPUTY = "head", "deputy"
+#: Kingdom Wars skills added under rules 5 whose moments act in a replay (Buqu's wounds);
+#: a stored rules-4 game's generals play without them, as they did
+SINCE_5 = frozenset({"buqu", "buqu_wounds"})
 CAREERIST = "careerist"
 CANDIDATES = (4, 5, 7)
 OPTIONS = {
@@ -354,7 +357,11 @@ class HegemonyGame(SanguoshaGame):
     def general_skills(self, seat: int, i: int) -> tuple[str, ...]:
         """The Kingdom Wars skills of the seat's head (``i`` 0) or deputy (1)."""
         g = self.generals[seat]
-        return KW_SKILLS.get(g[i], ()) if g else ()
+        if not g:
+            return ()
+        skills = KW_SKILLS.get(g[i], ())
+        # skills that came with rules 5 (Buqu): games of rules 4 replay without them
+        return skills if self.rules >= 5 else tuple(s for s in skills if s not in SINCE_5)
 
     def shown_skills(self, seat: int) -> tuple[str, ...]:
         """The skills of the seat's shown generals: those that apply unasked. (The

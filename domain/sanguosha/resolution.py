@@ -158,7 +158,8 @@ class Resolution:
         """The card as its suit and colour count for the seat holding or using it: where
         the seat's spades count as hearts (Hongyan), a spade reads as the heart of its
         number (only suit and colour may be read from the result)."""
-        return as_heart(card) if self.spades_are_hearts(seat) else card
+        # rules 5: everywhere; games of rules 4 read it in judgments and Tianxiang only
+        return as_heart(card) if self.rules >= 5 and self.spades_are_hearts(seat) else card
 
     def suit_of(self, seat: int, card: int) -> str:
         """The card's suit as it counts for the seat holding or using it (Hongyan)."""

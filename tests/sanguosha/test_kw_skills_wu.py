@@ -711,3 +711,25 @@ def test_kingdom_and_random_bots_use_buqu_and_its_wounds() -> None:
                   ["lvbu", "diaochan", "huatuo", "jiaxu"]]
     assert {"buqu", "buqu_wounds"} <= bot_skills(candidates, 8)
     assert {"buqu", "buqu_wounds"} <= bot_skills(candidates, 12, "random")
+
+
+def test_rules_4_games_play_without_what_rules_5_added_buqu_and_hongyan_everywhere() -> None:
+    # given: Zhou Tai and a shown Xiao Qiao, at a table of rules 4 and one of rules 5
+    import random
+
+    from domain.sanguosha.cards import SUIT
+    from tests.sanguosha.hrig import htable
+
+    picks = [("zhoutai", "sunquan"), ("xiaoqiao", "zhouyu"), ("caocao", "xuchu"),
+             ("lvbu", "zhangjiao")]
+    old, new = htable(picks, rules=4), htable(picks)
+    for g in (old, new):
+        while g.ask == "skill":
+            act(g, g.to_act()[0], type="decline")
+        g._show(1, g.hidden(1), "given")
+        g._drive(random.Random(0))
+    # then: Buqu came with rules 5; under rules 4 Zhou Tai plays without it, as stored
+    assert "buqu" in new.general_skills(0, 0) and "buqu" not in old.general_skills(0, 0)
+    # then: her spade reads as a heart outside judgments from rules 5 on only
+    spade = next(c for c in range(108) if SUIT[c] == "S")
+    assert (old.suit_of(1, spade), new.suit_of(1, spade)) == ("S", "H")
