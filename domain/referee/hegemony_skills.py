@@ -474,6 +474,12 @@ def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
     if conv is None:
         return None
     seat, card, choice, sid = conv
+    if sid == "luanji":  # two cards made one Arrow Barrage, used at once
+        if (seat, sorted(card), name, use) != (s, sorted(cards), choice, True) or \
+                fact.data.get("via") != "luanji":
+            r.broken(fact, "conversion", f"Luanji of seat {seat} makes {list(card)} an Arrow "
+                     f"Barrage; the record uses {cards} as {name} (seat {s})")
+        return (HAND,)
     fits = [z for to, ok, z, u, p in CONVERSIONS[sid] if to == name and (u if use else p)
             and ok(card)]
     if sid == "jijiu" and r.current == s:
@@ -760,3 +766,16 @@ def yinghun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 
 
 START_SKILLS = frozenset({"yinghun"})
+
+
+# --- Qun: Yuan Shao ---------------------------------------------------------------------------
+@judged("luanji")
+def luanji(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """In its play phase: two hand cards of one suit used as Arrow Barrage."""
+    r.in_play(fact, s, "luanji")
+    cards = list(d.get("cards") or [])
+    if len(cards) != 2 or len(set(cards)) != 2 or SUIT[cards[0]] != SUIT[cards[1]] or any(
+            c not in r.table.hands[s] for c in cards):
+        r.broken(fact, "luanji", f"Luanji uses two hand cards of one suit; the record says "
+                 f"{cards}")
+    r.marks["converting"] = (s, tuple(cards), "arrow_barrage", "luanji")

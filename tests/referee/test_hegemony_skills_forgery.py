@@ -410,3 +410,18 @@ def test_yinghun_draws_one_more() -> None:
 
     facts, v = forged(of("CardsDrawn", reason="yinghun"), more)
     named(facts, v, "draw-count")
+
+
+# --- Yuan Shao --------------------------------------------------------------------------------
+def test_luanji_of_two_suits() -> None:
+    from domain.sanguosha.cards import SUIT
+
+    def pick(fs: list[Fact], i: int) -> bool:
+        return used("luanji")(fs, i) and fs[i + 1].type == "CardUsed"
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    a = facts[i].data["cards"][0]
+    other = next(c for c in range(108) if SUIT[c] != SUIT[a])
+    facts[i].data["cards"] = facts[i + 1].data["cards"] = [a, other]
+    assert "one suit" in named(facts, v, "luanji")
