@@ -357,7 +357,7 @@ class HegemonyGame(SanguoshaGame):
     def general_skills(self, seat: int, i: int) -> tuple[str, ...]:
         """The Kingdom Wars skills of the seat's head (``i`` 0) or deputy (1)."""
         g = self.generals[seat]
-        if not g:
+        if not g or not self.has_skills:  # a table without skills: none to offer or show
             return ()
         skills = KW_SKILLS.get(g[i], ())
         # skills that came with rules 5 (Buqu): games of rules 4 replay without them

@@ -565,3 +565,15 @@ def test_kingdom_bots_chain_and_burn_with_pang_tong_and_wolong() -> None:
                   ["sunquan", "ganning", "lvmeng", "huanggai"],
                   ["lvbu", "diaochan", "huatuo", "jiaxu"]]
     assert {"huoji", "lianhuan"} <= bot_skills(candidates, 6)
+
+
+def test_a_table_without_skills_offers_no_show_for_mashu() -> None:
+    # given: Ma Chao (hidden) at a table whose generals have no skills
+    plain = htable([("machao", "zhaoyun"), WU, QUN, WEI], options={"skills": False})
+    skilled = htable([("machao", "zhaoyun"), WU, QUN, WEI])
+    for game in (plain, skilled):
+        to_play_phase(game)
+    # then: only the skilled table may show him in the play phase to switch Mashu on
+    shows = [[a for a in g.legal_actions(0) if a["type"] == "show"] for g in (plain, skilled)]
+    assert shows[0] == [] and shows[1]
+    assert plain.general_skills(0, 0) == ()
