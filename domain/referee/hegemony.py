@@ -186,7 +186,8 @@ class Referee(DeckRules, SkillRules):
                 continue
             try:
                 if self.window is not None and not (fact.type in ("Responded", "Declined")
-                                                    and fact.data.get("ask") == "nullify"):
+                                                    and fact.data.get("ask") == "nullify") \
+                        and not self.in_window(fact):
                     self.close_window()
                 if fact.type != "PileReshuffled" and not self.interjects(fact):
                     self.settle(fact)

@@ -331,6 +331,14 @@ class SkillRules:
             fact.type == "Declined" and d.get("ask") == "skill"
             and bool(self.marks.get(("xiaoji", d.get("seat")))))
 
+    def in_window(self, fact: Fact) -> bool:
+        """A skill on a Nullification played (Jizhi: asked, declined or drawing) leaves
+        the judgment phase's window open."""
+        d = fact.data
+        return (fact.type == "Declined" and d.get("ask") == "skill") or (
+            fact.type == "SkillUsed" and d.get("skill") == "jizhi") or (
+            fact.type == "CardsDrawn" and d.get("reason") == "jizhi")
+
     def supply_range(self, s: int) -> int:
         """How far a Supply Shortage reaches: 1, 2 with Duanliang shown."""
         return 2 if self.active(s, "duanliang") else 1
