@@ -4,6 +4,7 @@
                                               [--workers 2] [--candidate expert]
                                               [--baseline identity] [--balance]
                                               [--roles lord,loyalist,rebel,renegade]
+                                              [--generals]
 
 Each deal (identities, deck order and the table's later chance, all fixed by the deal's
 seed; ``domain/sanguosha/duplicate.py``) is played once with ``--baseline`` in every seat,
@@ -16,6 +17,9 @@ deal: candidate win minus baseline win) with its 95 % normal interval, and a ver
 
 ``--balance`` instead plays each deal once with the candidate in every seat and prints
 each side's win rate (the balance figures: the game as the strongest bots play it).
+
+Every game is played without generals (the first game) unless ``--generals`` is given:
+the option is always passed, so the figures do not move with identity's default.
 
 Speed: games per second of the candidate and of the baseline, each in every seat of the
 table, pure engine (no store), measured back to back in the same run.
@@ -50,16 +54,17 @@ def rate(wins: int, n: int) -> str:
     return f"{100 * wins / n:5.1f}% [{100 * low:4.1f}–{100 * high:4.1f}]"
 
 
-def _chunk(args: tuple[int, int, int, str, str, tuple[str, ...]]) -> list[DealResult]:
-    start, stop, players, candidate, baseline, roles = args
+def _chunk(args: tuple[int, int, int, str, str, tuple[str, ...], bool]) -> list[DealResult]:
+    start, stop, players, candidate, baseline, roles, generals = args
     return [play_duplicate(seed, players, IDENTITY_POLICIES[candidate],
-                           IDENTITY_POLICIES[baseline], roles) for seed in range(start, stop)]
+                           IDENTITY_POLICIES[baseline], roles, generals)
+            for seed in range(start, stop)]
 
 
 def run(players: int, seeds: range, candidate: str, baseline: str, workers: int,
-        roles: tuple[str, ...] = ROLES) -> list[DealResult]:
+        roles: tuple[str, ...] = ROLES, generals: bool = False) -> list[DealResult]:
     step = max(1, len(seeds) // (8 * max(workers, 1)))
-    jobs = [(a, min(a + step, seeds.stop), players, candidate, baseline, roles)
+    jobs = [(a, min(a + step, seeds.stop), players, candidate, baseline, roles, generals)
             for a in range(seeds.start, seeds.stop, step)]
     if workers <= 1:
         return [r for job in jobs for r in _chunk(job)]
@@ -90,17 +95,18 @@ def report(players: int, results: list[DealResult], candidate: str, baseline: st
     return weak
 
 
-def _balance_chunk(args: tuple[int, int, int, str]) -> list[frozenset[str]]:
-    start, stop, players, name = args
+def _balance_chunk(args: tuple[int, int, int, str, bool]) -> list[frozenset[str]]:
+    start, stop, players, name, generals = args
     policy = IDENTITY_POLICIES[name]
-    return [frozenset(play_deal(deal(seed, players), [policy] * players))
+    return [frozenset(play_deal(deal(seed, players), [policy] * players, generals=generals))
             for seed in range(start, stop)]
 
 
-def balance(players: int, seeds: range, name: str, workers: int) -> None:
+def balance(players: int, seeds: range, name: str, workers: int,
+            generals: bool = False) -> None:
     """Each side's win rate with ``name`` in every seat."""
     step = max(1, len(seeds) // (8 * max(workers, 1)))
-    jobs = [(a, min(a + step, seeds.stop), players, name)
+    jobs = [(a, min(a + step, seeds.stop), players, name, generals)
             for a in range(seeds.start, seeds.stop, step)]
     if workers <= 1:
         won = [w for job in jobs for w in _balance_chunk(job)]
@@ -115,7 +121,7 @@ def balance(players: int, seeds: range, name: str, workers: int) -> None:
           + f", draws {draws}")
 
 
-def speed(players: int, names: list[str], games: int) -> None:
+def speed(players: int, names: list[str], games: int, generals: bool = False) -> None:
     """Games per second, one policy in every seat, pure engine, interleaved."""
     done = {name: 0.0 for name in names}
     spent = {name: 0.0 for name in names}
@@ -123,7 +129,7 @@ def speed(players: int, names: list[str], games: int) -> None:
         d = deal(10**6 + seed, players)
         for name in names:
             start = time.process_time()
-            play_deal(d, [IDENTITY_POLICIES[name]] * players)
+            play_deal(d, [IDENTITY_POLICIES[name]] * players, generals=generals)
             spent[name] += time.process_time() - start
             done[name] += 1
     print(f"\nspeed at {players} players ({games} games each, same deals, per CPU-second): "
@@ -141,24 +147,26 @@ def main() -> None:
     parser.add_argument("--speed-games", type=int, default=40)
     parser.add_argument("--roles", default=",".join(ROLES),
                         help="the roles the candidate takes (comma-separated)")
+    parser.add_argument("--generals", action="store_true",
+                        help="play with generals (default: the first game, without)")
     parser.add_argument("--balance", action="store_true",
                         help="only the candidate in every seat: each side's win rate")
     args = parser.parse_args()
     if args.balance:
         for players in (int(p) for p in args.players.split(",")):
             balance(players, range(args.seed, args.seed + args.deals), args.candidate,
-                    args.workers)
+                    args.workers, args.generals)
         return
     weak: list[str] = []
     for players in (int(p) for p in args.players.split(",")):
         start = time.perf_counter()
         roles = tuple(args.roles.split(","))
         results = run(players, range(args.seed, args.seed + args.deals), args.candidate,
-                      args.baseline, args.workers, roles)
+                      args.baseline, args.workers, roles, args.generals)
         weak += report(players, results, args.candidate, args.baseline,
                        time.perf_counter() - start, roles)
         if args.speed_games:
-            speed(players, [args.candidate, args.baseline], args.speed_games)
+            speed(players, [args.candidate, args.baseline], args.speed_games, args.generals)
     print("\n" + (f"{args.candidate} beats {args.baseline} in every role measured" if not weak
                   else f"not clearly beaten: {', '.join(weak)}"))
 

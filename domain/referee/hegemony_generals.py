@@ -37,7 +37,8 @@ SKILLS: dict[str, tuple[str, ...]] = {
     "huanggai": ("kurou",), "zhouyu": ("yingzi", "fanjian"), "daqiao": ("guose", "liuli_kw"),
     "luxun": ("qianxun_kw", "duoshi"), "sunshangxiang": ("jieyin", "xiaoji_kw"),
     "sunjian": ("yinghun",), "xiaoqiao": ("tianxiang", "hongyan"), "taishici": ("tianyi",),
-    "zhoutai": (), "lusu": ("haoshi", "dimeng"), "erzhang": ("zhijian", "guzheng"),
+    "zhoutai": ("buqu", "buqu_wounds"), "lusu": ("haoshi", "dimeng"),
+    "erzhang": ("zhijian", "guzheng"),
     "dingfeng": ("duanbing", "fenxun"),
     # Qun (2.4)
     "huatuo": ("jijiu", "qingnang"), "lvbu": ("wushuang",), "diaochan": ("lijian_kw", "biyue"),

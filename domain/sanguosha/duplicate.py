@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from domain.sanguosha.cards import DECK_SIZE
 from domain.sanguosha.identity import LORD, LOYALIST, REBEL, RENEGADE, IdentityGame, identity_table
@@ -39,10 +39,15 @@ def deal(seed: int, players: int) -> Deal:
     return Deal(seed, roles, deck)
 
 
-def play_deal(d: Deal, policies: Sequence[Policy], turn_cap: int | None = None) -> set[str]:
-    """Play the deal with one policy per seat; the roles whose seats won."""
+def play_deal(d: Deal, policies: Sequence[Policy], turn_cap: int | None = None,
+              generals: bool = False) -> set[str]:
+    """Play the deal with one policy per seat; the roles whose seats won. ``generals`` is
+    always passed, so the figures do not move with identity's default: false plays the
+    first game (no generals), as every figure measured so far."""
     n = len(d.roles)
-    options = {} if turn_cap is None else {"turn_cap": turn_cap}
+    options: dict[str, Any] = {"generals": generals}
+    if turn_cap is not None:
+        options["turn_cap"] = turn_cap
     rng = random.Random(f"identity-play:{n}:{d.seed}")
     game = IdentityGame.new([f"p{i}" for i in range(n)], options, agents=["bot"] * n,
                             rng=rng, deck=list(d.deck), roles=list(d.roles))
@@ -61,11 +66,11 @@ class DealResult(NamedTuple):
 
 
 def play_duplicate(seed: int, players: int, candidate: Policy, baseline: Policy,
-                   roles: Sequence[str] = ROLES) -> DealResult:
+                   roles: Sequence[str] = ROLES, generals: bool = False) -> DealResult:
     d = deal(seed, players)
-    base = play_deal(d, [baseline] * players)
+    base = play_deal(d, [baseline] * players, generals=generals)
     won = {}
     for role in roles:
         policies = [candidate if r == role else baseline for r in d.roles]
-        won[role] = role in play_deal(d, policies)
+        won[role] = role in play_deal(d, policies, generals=generals)
     return DealResult(seed, frozenset(base), won)

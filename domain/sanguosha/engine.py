@@ -97,8 +97,10 @@ HAND_SIZE = 4
 #:    shown generals; identity plays exactly as under rules 3.
 #: 5. the end phase always comes at a table with skills: under rules 3 and 4 a turn with
 #:    nothing to discard ended at its discard phase, so end-phase skills (Biyue, and
-#:    Kingdom Wars' Jushou …) were asked only after a discard. Tables without skills play
-#:    exactly as under rules 4.
+#:    Kingdom Wars' Jushou …) were asked only after a discard. Kingdom Wars also gains
+#:    Zhou Tai's Buqu, Hongyan wherever a suit or colour is read (rules 4: judgments and
+#:    Tianxiang), Lirang on cards a skill's cost discards, and Niepan turning face up.
+#:    Tables without skills play exactly as under rules 4.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 5
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
@@ -178,6 +180,8 @@ class SanguoshaGame(Resolution, Game):
         self.chained = [False] * n
         self.worn: list[int | None] = [None] * n
         self.turned = [False] * n  # turned over (叠置): the seat's next turn is skipped
+        # cards set aside face up on a seat's general (Buqu's wounds): public
+        self.wounds: list[list[int]] = [[] for _ in range(n)]
         self.extra_turns: list[int] = []  # seats granted a turn right after this one
         self.turn_base: int | None = None  # whose turn an extra turn followed
 
@@ -579,7 +583,7 @@ class SanguoshaGame(Resolution, Game):
                 v = d["seat"]
                 cards = self.hands[v] + [c for c in self.equip[v] if c is not None]
                 self._died(seat=v, killer=d["source"], revealed=self.revealed(v),
-                           cards=cards + self.judging[v])
+                           cards=cards + self.judging[v] + self.wounds[v])
             elif k == "chain":
                 self._chain_toggled(seat=d["seat"], chained=not self.chained[d["seat"]])
             elif k == "blocked" and d.get("name", KILL) != KILL:
@@ -1082,7 +1086,8 @@ class SanguoshaGame(Resolution, Game):
 
     def _minds_discards(self, seat: int) -> bool:
         """Whether a skill of the seat acts on its cards being discarded (Lirang)."""
-        return any(SKILLS[sid].point == Point.DISCARDED for sid in self.skills[seat])
+        return self.rules >= 5 and any(SKILLS[sid].point == Point.DISCARDED
+                                       for sid in self.skills[seat])
 
     def _cost_discarded(self, seat: int, cards: list[int], depth: int) -> None:
         """The cards a skill's cost put in the discard pile were discarded too: the seat's
@@ -1121,6 +1126,8 @@ class SanguoshaGame(Resolution, Game):
         self.hp[seat] -= amount
         if self.hp[seat] <= 0:
             self.stack.append(Dying(victim=seat, source=None))
+            if self.skilled:  # before it goes dying (Buqu): pushed last
+                self._point(Point.BELOW_ONE, [seat], {"v": seat})
         self._settle()
 
     @event("CardsGiven")
@@ -1242,6 +1249,8 @@ class SanguoshaGame(Resolution, Game):
                 self._point(Point.DAMAGE_DEALT, [source], ctx)
         if self.hp[seat] <= 0:
             self.stack.append(Dying(victim=seat, source=source))
+            if self.skilled:  # before it goes dying (Buqu): pushed last
+                self._point(Point.BELOW_ONE, [seat], {"v": seat})
         self._settle()
 
     @event("Healed")
@@ -1277,7 +1286,8 @@ class SanguoshaGame(Resolution, Game):
         self.alive[seat] = False
         self.killer[seat] = killer
         held = self.hands[seat] + [c for c in self.equip[seat] if c is not None]
-        self.discard.extend(take_all(self, seat))
+        self.discard.extend(take_all(self, seat) + self.wounds[seat])
+        self.wounds[seat] = []
         if seat == self.current:
             self.discard.extend(self.flight)
             self.flight = []
@@ -1333,6 +1343,8 @@ class SanguoshaGame(Resolution, Game):
             }
             if self.kw_deck:
                 row["chained"] = self.chained[s]
+            if self.wounds[s]:  # (Buqu's, set aside face up)
+                row["wounds"] = list(self.wounds[s])
             row.update(self.seat_view(s, viewer))
             seats.append(row)
         out.update({

@@ -37,7 +37,7 @@ from domain.sanguosha.actions import NotAChoice, WrongAction, match
 from domain.sanguosha.cards import DECKS, NAME, SIX_SWORDS, WEAPON
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.engine import HAND_SIZE, SanguoshaGame, _modifiers
-from domain.sanguosha.frames import Frame, ShowAsk, Shown, SkillEffect, Trigger
+from domain.sanguosha.frames import Dying, Frame, ShowAsk, Shown, SkillEffect, Trigger
 from domain.sanguosha.generals import (
     IDS,
     KINGDOMS,
@@ -50,6 +50,9 @@ from domain.sanguosha.responses import answers
 from domain.sanguosha.skill import KW_SKILLS, SHOWS_WHEN_NEEDED, SKILLS, Kind
 
 HEAD, DEPUTY = "head", "deputy"
+#: Kingdom Wars skills added under rules 5 whose moments act in a replay (Buqu's wounds);
+#: a stored rules-4 game's generals play without them, as they did
+SINCE_5 = frozenset({"buqu", "buqu_wounds"})
 CAREERIST = "careerist"
 CANDIDATES = (4, 5, 7)
 OPTIONS = {
@@ -354,7 +357,11 @@ class HegemonyGame(SanguoshaGame):
     def general_skills(self, seat: int, i: int) -> tuple[str, ...]:
         """The Kingdom Wars skills of the seat's head (``i`` 0) or deputy (1)."""
         g = self.generals[seat]
-        return KW_SKILLS.get(g[i], ()) if g else ()
+        if not g:
+            return ()
+        skills = KW_SKILLS.get(g[i], ())
+        # skills that came with rules 5 (Buqu): games of rules 4 replay without them
+        return skills if self.rules >= 5 else tuple(s for s in skills if s not in SINCE_5)
 
     def shown_skills(self, seat: int) -> tuple[str, ...]:
         """The skills of the seat's shown generals: those that apply unasked. (The
@@ -658,6 +665,7 @@ class HegemonyGame(SanguoshaGame):
         top = self.stack[-1] if self.stack else None
         if top is not None and top.waiting is not None and top.ask == reason:
             self._answer(True)
+        self._wounds_orphaned(seat)
         self._settle()
 
     @event("SkillsLost")
@@ -668,6 +676,39 @@ class HegemonyGame(SanguoshaGame):
         self._arm_skills()
         top = self.stack[-1] if self.stack else None
         if top is not None and top.waiting is not None and top.ask == reason:
+            self._answer(True)
+        self._wounds_orphaned(seat)
+        self._settle()
+
+    def _wounds_orphaned(self, seat: int) -> None:
+        """A seat whose wounds no skill holds any more (Buqu lost, or hidden again) puts
+        them in the discard pile, and at 0 HP or less goes dying at once."""
+        if not self.wounds[seat] or self.mod(seat, "survives"):
+            return
+        self.discard.extend(self.wounds[seat])
+        self.wounds[seat] = []
+        if self.alive[seat] and self.hp[seat] <= 0:
+            self.stack.append(Dying(victim=seat, source=None))
+
+    @event("WoundsTaken")
+    def _wounds_taken(self, seat: int, cards: list[int], reason: str) -> None:
+        """Cards from the top of the draw pile set aside face up on the seat's general
+        (Buqu's wounds): public, and the seat's own until discarded."""
+        self._landed()
+        if cards:
+            del self.pile[len(self.pile) - len(cards):]
+        self.wounds[seat].extend(cards)
+        self._settle()
+
+    @event("WoundsDiscarded")
+    def _wounds_discarded(self, seat: int, cards: list[int], reason: str) -> None:
+        """Wounds go to the discard pile (the seat healed: Buqu keeps 1 - HP of them)."""
+        self._landed()
+        for c in cards:
+            self.wounds[seat].remove(c)
+        self.discard.extend(cards)
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.waiting == seat and top.ask == reason:
             self._answer(True)
         self._settle()
 
@@ -711,6 +752,13 @@ class HegemonyGame(SanguoshaGame):
             self._decide_side(due["seat"])
         elif k == "resume":
             self._resume(due["seat"], due["action"], rng)
+        elif k == "wounds":
+            cards = self._take(due["n"], rng)
+            if cards is not None:
+                self._wounds_taken(seat=due["seat"], cards=cards, reason=due["reason"])
+        elif k == "clear_wounds":
+            self._wounds_discarded(seat=due["seat"], cards=list(due["cards"]),
+                                   reason=due["reason"])
         else:
             raise AssertionError(f"unknown due fact {due!r}")
 

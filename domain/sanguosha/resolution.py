@@ -127,6 +127,7 @@ class Resolution:
         virtual: dict[int, str]
         kw_deck: bool
         chained: list[bool]
+        wounds: list[list[int]]
         mods: list[dict[str, Any]]
 
         def mod(self, seat: int, key: str) -> Any: ...
@@ -157,7 +158,8 @@ class Resolution:
         """The card as its suit and colour count for the seat holding or using it: where
         the seat's spades count as hearts (Hongyan), a spade reads as the heart of its
         number (only suit and colour may be read from the result)."""
-        return as_heart(card) if self.spades_are_hearts(seat) else card
+        # rules 5: everywhere; games of rules 4 read it in judgments and Tianxiang only
+        return as_heart(card) if self.rules >= 5 and self.spades_are_hearts(seat) else card
 
     def suit_of(self, seat: int, card: int) -> str:
         """The card's suit as it counts for the seat holding or using it (Hongyan)."""
@@ -307,7 +309,7 @@ class Resolution:
                 if self.marks.get("skip_discard"):
                     self.phase = "end"
                     return
-            excess = len(self.hands[cur]) - self.hp[cur]
+            excess = len(self.hands[cur]) - max(self.hp[cur], 0)  # (Buqu: HP below 1)
             if excess > 0:
                 self.stack.append(DiscardPhase(waiting=cur, ask="discard", count=excess))
             elif self.skilled and self.rules >= 5:
@@ -701,6 +703,9 @@ class Resolution:
     def _step_dying(self, f: Dying) -> None:
         v = f.victim
         if f.stage == DyingStage.ENTER:
+            if self.skilled and self._survives(v):  # Buqu's wounds all differ
+                self.stack.pop()
+                return
             self.due = {"k": "dying", "seat": v, "source": f.source, "then": "poll"}
             return
         f.answer = None
@@ -718,7 +723,15 @@ class Resolution:
                                                  or (s == v and not WINES.isdisjoint(hands[s]))):
                 f.wait(s, "peach")
                 return
+        if skilled and self._survives(v):  # after the Peaches: the wounds now all differ
+            self.due = {"k": "rescued", "seat": v}
+            return
         self.due = {"k": "died", "seat": v, "source": f.source}
+
+    def _survives(self, seat: int) -> bool:
+        """Whether a skill keeps the seat alive at 0 HP or less (``survives``: Buqu)."""
+        rule = self.alive[seat] and self.mod(seat, "survives")
+        return bool(rule and rule(self, seat))
 
     def _peach_barred(self, helper: int, victim: int) -> bool:
         """Whether a living seat's skill forbids the helper a Peach on the victim (Wansha)."""

@@ -42,6 +42,7 @@ class Point(StrEnum):
     DAMAGED = "damaged"  # after the owner took damage (Jianxiong, Fankui, Ganglie, Yiji)
     DAMAGE_DEALT = "damage_dealt"  # after the owner dealt damage (resolved before DAMAGED)
     DYING = "dying"  # a seat is dying, before anyone is asked for a Peach (any owner)
+    BELOW_ONE = "below_one"  # the owner's HP went down below 1, before it goes dying (Buqu)
     DEATH = "death"  # a seat died, before the victory check (the living owners)
     RETRIAL = "retrial"  # before anyone's judgment takes effect (Guicai)
     JUDGED = "judged"  # after the owner's judgment took effect (Tiandu)
@@ -168,7 +169,8 @@ class Skill:
     #: victim) -> bool`` (the helper may not use a Peach on the dying victim: Wansha),
     #: ``bars_show(game, owner, seat) -> bool`` (the seat may not show a general: Huoshui),
     #: ``damage_source`` (card names: the owner is the source of the damage others' such
-    #: cards deal)
+    #: cards deal), ``survives(game, seat) -> bool`` (the seat at 0 HP or less does not
+    #: go dying, or lives on after the Peaches: Buqu's wounds)
     mods: dict[str, Any] = field(default_factory=dict)
 
 

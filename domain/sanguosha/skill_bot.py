@@ -207,6 +207,13 @@ def _effect(seen: Seen, friend: Friend) -> Action:
         if template is not None and target is not None and friend(seen, target) < 0:
             return _cheapest(template)
         return DECLINE
+    if sid == "buqu_wounds":  # wounds of one number go first: the rest must differ
+        template, numbers, twice = legal[0], set(), []
+        for c in template["from"]:
+            (twice if NUMBER[c] in numbers else []).append(c)
+            numbers.add(NUMBER[c])
+        rest = [c for c in template["from"] if c not in twice]
+        return {"type": "discard", "cards": (twice + rest)[:template["count"]]}
     if sid == "pindian":  # either side: the highest number, the cheaper of equals
         return max(legal, key=lambda a: (NUMBER[a["card"]], -worth(a["card"])))
     if sid == "haoshi":  # half the hand to one of the fewest: a friend if there is one

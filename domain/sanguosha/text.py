@@ -87,7 +87,8 @@ def kw_catalogue() -> list[dict[str, Any]]:
 
 #: keys under which views and events hold card ids (a seat number is never under these)
 CARD_KEYS = frozenset({"card", "cards", "hand", "hands", "discard", "pile", "judgment",
-                       "in_flight", "weapon", "armor", "plus_horse", "minus_horse", "order"})
+                       "in_flight", "weapon", "armor", "plus_horse", "minus_horse", "order",
+                       "wounds"})
 
 
 def named_cards(data: Any) -> dict[str, dict[str, Any]]:
@@ -753,6 +754,14 @@ class _Story:
     def on_SkillsLost(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return (f"{self.who(d.get('seat'))} loses the skills of their {d.get('which')} general "
                 f"for the rest of the game{self.reason(d.get('reason'))}"), i
+
+    def on_WoundsTaken(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} turns up {cards_text(d.get('cards'))} as "
+                f"wounds{self.reason(d.get('reason'))}"), i
+
+    def on_WoundsDiscarded(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
+        return (f"{self.who(d.get('seat'))} discards the wounds {cards_text(d.get('cards'))}"
+                f"{self.reason(d.get('reason'))}"), i
 
     def on_EquipmentMoved(self, d: dict[str, Any], i: int) -> tuple[str | None, int]:
         return (f"{self.who(d.get('seat'))} puts {card_label(d.get('card'))} from "

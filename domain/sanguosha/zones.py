@@ -1,4 +1,5 @@
-"""Where cards are: hands, equipment, judgment areas, draw pile, discard pile, in flight.
+"""Where cards are: hands, equipment, judgment areas, draw pile, discard pile, in flight,
+and cards set aside on a general (Buqu's wounds).
 
 Every card is in exactly one zone at any time; ``locate`` lists them all so tests can check
 that the 108 cards are always accounted for. "In flight" holds cards being resolved (a
@@ -19,6 +20,7 @@ class Table(Protocol):
     pile: list[int]
     discard: list[int]
     flight: list[int]
+    wounds: list[list[int]]
 
 
 def equipment_of(table: Table, seat: int) -> list[int]:
@@ -93,6 +95,9 @@ def locate(table: Table) -> dict[int, str]:
         put(c, "discard")
     for c in table.flight:
         put(c, "flight")
+    for seat, w in enumerate(table.wounds):
+        for c in w:
+            put(c, f"wounds:{seat}")
     return where
 
 

@@ -61,6 +61,22 @@ def htable(
     return game
 
 
+def shown_table(picks: Sequence[tuple[str, str]],
+                hands: dict[int, Sequence[Spec]] | None = None,
+                pile: Sequence[Spec | None] = (), *, first: int = 0,
+                deck: str = "identity") -> HegemonyGame:
+    """Given: ``htable`` whose every general is shown before the first seat's turn
+    (recorded shows, no bonus), waiting at the first seat's start of turn."""
+    game = htable(picks, hands, pile, first=first, options={"deck": deck})
+    rng = random.Random(0)
+    while game.ask == "skill":  # hidden generals' start-phase skills: not this time
+        act(game, game.to_act()[0], type="decline")
+    for s in range(game.n):
+        game._show(s, game.hidden(s), "given")
+        game._drive(rng)
+    return game
+
+
 def skip_turn(game: HegemonyGame, show: str | None = None) -> None:
     """When: the current seat shows ``show`` (or nothing) and ends its turn at once
     (every skill's question on the way declined)."""
@@ -89,6 +105,8 @@ def bot_game(candidates: list[list[str]], rng: random.Random, policy: str = "kin
     """When: a whole game of ``policy`` bots, each seat choosing among its ``candidates``;
     then: it ends, and its events alone rebuild the seats."""
     from domain.sanguosha.bots import HEGEMONY_POLICIES
+    from domain.sanguosha.cards import DECK_SIZE
+    from domain.sanguosha.zones import locate
     from tests.sanguosha.skill_steps import replayed
 
     game = HegemonyGame.new([f"p{i}" for i in range(len(candidates))],
@@ -97,6 +115,7 @@ def bot_game(candidates: list[list[str]], rng: random.Random, policy: str = "kin
         s = game.to_act()[0]
         game.act(s, HEGEMONY_POLICIES[policy](game, s, rng), rng)
     assert replayed(game).view("referee")["seats"] == game.view("referee")["seats"]
+    assert len(locate(game)) == DECK_SIZE  # every card accounted for (wounds too)
     return game
 
 

@@ -216,6 +216,8 @@ def test_xingshang_takes_the_dead_players_hand_and_equipment() -> None:
     shown(game, 0)
     held = list(game.hands[2])
     inflict(game, 2, None, game.hp[2])
+    if game.ask == "skill":  # (seat 2's hidden Zhou Tai: Buqu declined)
+        act(game, 2, type="decline")
     until(game, lambda g: g.ask != "peach" or g.to_act() != [2])
     while game.ask == "peach":
         act(game, game.to_act()[0], type="decline")

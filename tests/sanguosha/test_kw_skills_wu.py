@@ -17,7 +17,7 @@ from domain.sanguosha.cards import KILL, NAME, RED
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.skill import KW_SKILLS, SKILLS
 from domain.sanguosha.skills import wu
-from tests.sanguosha.hrig import bot_game, bot_skills, htable, skills_used
+from tests.sanguosha.hrig import bot_game, bot_skills, htable, shown_table, skills_used
 from tests.sanguosha.rig import Spec, act, card, end_turn, kinds, refuse
 from tests.sanguosha.skill_steps import remember, told
 
@@ -88,6 +88,7 @@ def test_every_wu_general_has_its_kingdom_wars_skills_in_the_rules_order() -> No
     assert KW_SKILLS["xiaoqiao"] == ("tianxiang", "hongyan")
     assert KW_SKILLS["lusu"] == ("haoshi", "dimeng")
     assert KW_SKILLS["erzhang"] == ("zhijian", "guzheng")
+    assert KW_SKILLS["zhoutai"] == ("buqu", "buqu_wounds")
     # "same as §1": the identity skill itself
     assert SKILLS["qixi"] is wu.QIXI and SKILLS["fanjian"] is wu.FANJIAN
 
@@ -515,6 +516,154 @@ def test_guzheng_gives_one_discarded_card_back_and_takes_the_rest() -> None:
     assert any("gives back" in line and "Guzheng" in line for line in told(game))
 
 
+# --- Zhou Tai: Buqu -------------------------------------------------------------------------------
+def _zhou_tai_hit(wounds: list[Spec], kills: int, hands: Sequence[Spec] = (),
+                  last: tuple[str, str] = ("lvbu", "diaochan"),
+                  last_hand: Sequence[Spec] = ()) -> HegemonyGame:
+    """Given: every general shown; Zhang Fei (seat 0) holds four Kills and draws two more;
+    then the pile holds ``wounds``; seat 3 is ``last``. When: he Kills Zhou Tai (seat 1,
+    4 HP) ``kills`` times; Zhou Tai never dodges and uses Buqu whenever it is asked."""
+    game = shown_table([("zhangfei", "guanyu"), ("zhoutai", "sunquan"), ("caocao", "xuchu"),
+                        last], hands={0: ["kill"] * 4, 1: list(hands), 3: list(last_hand)},
+                       pile=["kill", "kill", *wounds])
+    remember(game)
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+    for _ in range(kills):
+        kill = next(c for c in game.hands[0] if NAME[c] == KILL)
+        act(game, 0, type="use", card=kill, targets=[1])
+        while game.ask in ("dodge", "skill", "peach"):
+            seat = game.to_act()[0]
+            asked = game.view(seat)["pending"].get("skill")
+            act(game, seat, **({"type": "skill", "skill": "buqu"} if asked == "buqu"
+                               else {"type": "decline"}))
+    return game
+
+
+def test_buqu_sets_wounds_aside_and_zhou_tai_stays_up_while_their_numbers_differ() -> None:
+    w7, w8 = card(("ex_nihilo", "H", 7)), card(("ex_nihilo", "H", 8))
+    game = _zhou_tai_hit([w7, w8], kills=4)
+    # then: four Kills: 0 HP; Buqu turned up one wound (the 7); no dying
+    assert game.hp[1] == 0 and game.wounds[1] == [w7] and game.alive[1]
+    # when: a fifth Kill hits him
+    kill = next(c for c in game.hands[0] if NAME[c] == KILL)
+    events = act(game, 0, type="use", card=kill, targets=[1])
+    events += act(game, 1, type="decline")  # no Dodge
+    assert game.ask == "skill" and game.view(1)["pending"]["skill"] == "buqu"
+    events += act(game, 1, type="skill", skill="buqu")
+    # then: -1 HP needs two wounds: one more is turned up from the pile; they differ, so
+    # he does not go dying
+    assert data(events, "WoundsTaken") == {"seat": 1, "cards": [w8], "reason": "buqu"}
+    assert "Dying" not in kinds(events) and game.alive[1] and game.hp[1] == -1
+    assert game.wounds[1] == [w7, w8] and game.ask == "play"
+    # then: the wounds are public, in every view, and counted with every card
+    from domain.sanguosha.zones import locate
+
+    for viewer in ("spectator", 0, 1):
+        view = game.view(viewer)
+        assert view["seats"][1]["wounds"] == [w7, w8]
+        assert {str(w7), str(w8)} <= set(view["cards"])
+    assert locate(game)[w7] == "wounds:1" and len(locate(game)) == 108
+    lines = told(game)
+    assert "Seat 1 (p1) uses Buqu" in lines
+    assert any(line.startswith("Seat 1 (p1) turns up") and "as wounds" in line
+               for line in lines)
+
+
+def test_buqu_with_two_wounds_of_one_number_he_goes_dying_and_dies_unsaved() -> None:
+    w7, c7 = card(("ex_nihilo", "H", 7)), card(("barbarian_invasion", "S", 7))
+    game = _zhou_tai_hit([w7, c7], kills=4)
+    kill = next(c for c in game.hands[0] if NAME[c] == KILL)
+    act(game, 0, type="use", card=kill, targets=[1])
+    act(game, 1, type="decline")
+    # when: Buqu turns up a second 7
+    events = act(game, 1, type="skill", skill="buqu")
+    # then: two wounds share a number: he goes dying; nobody has a Peach: he dies, and
+    # his wounds go to the discard pile with his other cards
+    assert kinds(events)[:3] == ["SkillUsed", "WoundsTaken", "Dying"]
+    assert "Died" in kinds(events) and not game.alive[1]
+    assert {w7, c7} <= set(data(events, "Died")["cards"]) and {w7, c7} <= set(game.discard)
+    assert game.wounds[1] == []
+
+
+def test_buqu_declined_he_goes_dying_as_usual() -> None:
+    game = _zhou_tai_hit([], kills=3)
+    kill = next(c for c in game.hands[0] if NAME[c] == KILL)
+    act(game, 0, type="use", card=kill, targets=[1])
+    act(game, 1, type="decline")  # no Dodge
+    events = act(game, 1, type="decline")  # no Buqu
+    assert "Dying" in kinds(events) and "WoundsTaken" not in kinds(events)
+    assert not game.alive[1]
+
+
+def test_healing_discards_wounds_down_to_one_minus_hp_and_all_at_one_hp() -> None:
+    w7, w8 = card(("ex_nihilo", "H", 7)), card(("ex_nihilo", "H", 8))
+    peaches = [card(("peach", "H", 3)), card(("peach", "H", 4))]
+    game = _zhou_tai_hit([w7, w8], kills=5, hands=peaches)
+    assert game.hp[1] == -1 and game.wounds[1] == [w7, w8]
+    end_turn(game)
+    settle(game)
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+    assert game.current == 1
+    # when: Zhou Tai eats a Peach: 0 HP needs one wound
+    events = act(game, 1, type="use", card=peaches[0])
+    # then: he chooses which wound goes (the only question)
+    assert kinds(events)[:3] == ["CardUsed", "Healed", "SkillUsed"]
+    assert game.ask == "buqu_wounds"
+    assert game.legal_actions(1) == [{"type": "discard", "count": 1, "from": [w7, w8]}]
+    events = act(game, 1, type="discard", cards=[w8])
+    assert data(events, "WoundsDiscarded") == {"seat": 1, "cards": [w8],
+                                               "reason": "buqu_wounds"}
+    assert game.wounds[1] == [w7] and w8 in game.discard and game.ask == "play"
+    # when: a second Peach: 1 HP, every wound goes without a question
+    events = act(game, 1, type="use", card=peaches[1])
+    assert data(events, "WoundsDiscarded")["cards"] == [w7]
+    assert game.hp[1] == 1 and game.wounds[1] == []
+    assert "wounds" not in game.view("spectator")["seats"][1]
+
+
+def test_zhou_tai_hidden_again_at_zero_hp_loses_his_wounds_and_goes_dying() -> None:
+    # given: Zhou Tai (seat 1) at 0 HP with one wound; Zou Shi (seat 3) holds a horse
+    w7, horse = card(("ex_nihilo", "H", 7)), card(("plus_horse", "C", 5))
+    game = _zhou_tai_hit([w7], kills=4, last=("zoushi", "panfeng"), last_hand=[horse])
+    assert game.hp[1] == 0 and game.wounds[1] == [w7]
+    for _ in range(200):
+        if game.current == 3 and game.ask == "play":
+            break
+        seat = game.to_act()[0]
+        if game.ask == "play":
+            act(game, seat, type="end_play")
+        elif game.ask == "discard":
+            (template,) = game.legal_actions(seat)
+            act(game, seat, type="discard", cards=template["from"][:template["count"]])
+        else:
+            act(game, seat, type="decline")
+    assert game.alive[1] and game.wounds[1] == [w7]
+    # when: Qingcheng turns Zhou Tai face down again
+    act(game, 3, type="skill", skill="qingcheng", cards=[horse], targets=[1])
+    events = act(game, 3, type="choose", which="head")
+    # then: no skill holds his wounds: they go to the discard pile and he goes dying
+    assert kinds(events)[:2] == ["GeneralHidden", "Dying"]
+    assert game.wounds[1] == [] and w7 in game.discard
+    assert "Died" in kinds(events) and not game.alive[1]
+
+
+def test_at_zero_hp_zhou_tai_discards_his_whole_hand_in_the_discard_phase() -> None:
+    w7 = card(("ex_nihilo", "H", 7))
+    game = _zhou_tai_hit([w7], kills=4)
+    assert game.hp[1] == 0
+    end_turn(game)
+    settle(game)
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+    act(game, 1, type="end_play")
+    settle(game)
+    # then: his hand limit is 0 (not below): every hand card, no more
+    (template,) = game.legal_actions(1)
+    assert template["count"] == len(game.hands[1]) == len(template["from"])
+
+
 # --- bots ---------------------------------------------------------------------------------------
 def test_bots_play_the_wu_skills_through_whole_games() -> None:
     """Random and kingdom bots, seven seats of Wu pairs and one other: every game ends,
@@ -550,3 +699,37 @@ def test_kingdom_and_random_bots_use_duoshi() -> None:
                   ["lvbu", "diaochan", "huatuo", "jiaxu"]]
     assert "duoshi" in bot_skills(candidates, 6)
     assert "duoshi" in bot_skills(candidates, 6, "random")
+
+
+def test_kingdom_and_random_bots_use_buqu_and_its_wounds() -> None:
+    """Zhou Tai & Sun Quan at seat 0: kingdom bots (8 games) and random bots (12) take
+    wounds with Buqu and discard them when healed; the cards stay accounted for (the
+    hegemony properties count every card, wounds included)."""
+    candidates = [["zhoutai", "sunquan", "zhangliao", "liubei"],
+                  ["caocao", "xuchu", "simayi", "guojia"],
+                  ["zhangfei", "zhaoyun", "machao", "huangzhong"],
+                  ["lvbu", "diaochan", "huatuo", "jiaxu"]]
+    assert {"buqu", "buqu_wounds"} <= bot_skills(candidates, 8)
+    assert {"buqu", "buqu_wounds"} <= bot_skills(candidates, 12, "random")
+
+
+def test_rules_4_games_play_without_what_rules_5_added_buqu_and_hongyan_everywhere() -> None:
+    # given: Zhou Tai and a shown Xiao Qiao, at a table of rules 4 and one of rules 5
+    import random
+
+    from domain.sanguosha.cards import SUIT
+    from tests.sanguosha.hrig import htable
+
+    picks = [("zhoutai", "sunquan"), ("xiaoqiao", "zhouyu"), ("caocao", "xuchu"),
+             ("lvbu", "zhangjiao")]
+    old, new = htable(picks, rules=4), htable(picks)
+    for g in (old, new):
+        while g.ask == "skill":
+            act(g, g.to_act()[0], type="decline")
+        g._show(1, g.hidden(1), "given")
+        g._drive(random.Random(0))
+    # then: Buqu came with rules 5; under rules 4 Zhou Tai plays without it, as stored
+    assert "buqu" in new.general_skills(0, 0) and "buqu" not in old.general_skills(0, 0)
+    # then: her spade reads as a heart outside judgments from rules 5 on only
+    spade = next(c for c in range(108) if SUIT[c] == "S")
+    assert (old.suit_of(1, spade), new.suit_of(1, spade)) == ("S", "H")

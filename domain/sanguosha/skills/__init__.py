@@ -12,6 +12,7 @@ from domain.sanguosha.skills import (  # noqa: F401  (registration)
     kw_wei,
     kw_wei_turn,
     kw_wu,
+    kw_wu_buqu,
     kw_wu_exchange,
     pindian,
     qun,

@@ -168,7 +168,7 @@ def _niepan_step(game: Any, f: Frame) -> None:
     if f.stage == "drawn" and game.chained[me]:
         game.due = {"k": "chain", "seat": me, "then": "unchained"}  # (the Kingdom Wars deck's)
         return
-    if f.stage in ("drawn", "unchained") and game.turned[me]:  # face up again
+    if f.stage in ("drawn", "unchained") and game.rules >= 5 and game.turned[me]:  # face up
         game.due = {"k": "turn_over", "seat": me, "reason": "niepan", "then": "done"}
         return
     game.stack.pop()
