@@ -191,9 +191,12 @@ class SkillRules:
                         f"its generals ({self.generals[s]}) has a skill it is asked about")
 
     def in_play(self, fact: Fact, s: int, sid: str) -> None:
-        """An active skill: in its owner's play phase, within its limit."""
+        """An active skill: in its owner's play phase, within its limit. It is a new
+        action: what the last card left in the open (Amazing Grace's cards) is gone."""
         if s != self.current or self.stage != "play":
             self.broken(fact, "turn-order", f"seat {s} uses {sid} outside its play phase")
+        else:
+            self.uses, self.table.revealed = [], []
         limit = {"zhiheng_kw": 1, "qiangxi": 1, "fanjian": 1, "qingnang": 1,
                  "lijian_kw": 1, "jieyin": 1}.get(sid)
         used = self.marks.get(("used", sid), 0)
