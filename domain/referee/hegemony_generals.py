@@ -14,9 +14,9 @@ from typing import Any
 
 from domain.audit import Fact
 
-#: general -> its Kingdom Wars skills (generals.md section 2). Zhou Tai's Buqu is not in
-#: the game yet: he plays without a skill (tests/referee/test_hegemony_skills_differential
-#: checks this table against the engine's for every general judged)
+#: general -> its Kingdom Wars skills (generals.md section 2; Buqu's wounds are the
+#: record's own entry); tests/referee/test_hegemony_skills_differential checks this table
+#: against the engine's for every general judged
 SKILLS: dict[str, tuple[str, ...]] = {
     # Wei (2.1)
     "caocao": ("jianxiong",), "simayi": ("fankui", "guicai"), "xiahoudun": ("ganglie_kw",),

@@ -28,7 +28,7 @@ def facts_of(game: HegemonyGame) -> list[Fact]:
 
 
 def judged_generals() -> list[str]:
-    """Generals whose every skill the referee judges (Zhou Tai has none)."""
+    """Generals whose every skill the referee judges."""
     return [g for g, skills in SKILLS.items() if all(s in JUDGED for s in skills)]
 
 

@@ -87,7 +87,7 @@ def test_random_tables_at_length() -> None:
 
 def test_the_referees_table_is_the_games_for_every_judged_general() -> None:
     """The referee writes its own table of skills; for the generals it judges, the game
-    must give the same (a skill built later, as Zhou Tai's Buqu, is then not judged
+    must give the same (a skill built later, as Zhou Tai's Buqu was, is then not judged
     silently as absent)."""
     from domain.sanguosha.skill import KW_SKILLS
 
