@@ -19,6 +19,7 @@ from domain.sanguosha.cards import NAME
 from service.hall import GameHall, run_bots
 from tests.referee.forger import audited, forge, is_
 from tests.referee.forger import named as named_in_report
+from tests.referee.forging import first_forged, named
 from tests.referee.test_hegemony_deck_differential import kw_game
 from tests.referee.test_hegemony_differential import facts_of
 
@@ -33,26 +34,10 @@ def game_facts(seed: int) -> list[Fact]:
     return facts
 
 
-def forged(pick: Pick, change: Callable[[Fact], None]) -> tuple[list[Fact], int]:
-    """The first game with a fact ``pick`` accepts, that fact changed; its number."""
-    for seed in SEEDS:
-        facts = copy.deepcopy(game_facts(seed))
-        i = next((k for k in range(len(facts)) if pick(facts, k)), None)
-        if i is not None:
-            change(facts[i])
-            return facts, facts[i].version
-    raise AssertionError("no game has such a fact")
-
-
-def named(facts: list[Fact], version: int, rule: str) -> str:
-    """Nothing before the forged event is named, and the event is named by ``rule``."""
-    judged = referee(facts).violations
-    texts = [v.text() for v in judged]
-    assert judged, "the forgery went unnoticed"
-    assert judged[0].version == version, texts
-    hit = next((v for v in judged if (v.version, v.rule) == (version, rule)), None)
-    assert hit is not None, texts
-    return hit.message
+def forged(pick: Pick,
+           change: Callable[[Fact], None]) -> tuple[list[Fact], int]:
+    """The first of this file's games with a fact ``pick`` accepts, that fact changed."""
+    return first_forged((game_facts(seed) for seed in SEEDS), pick, change)
 
 
 def of(kind: str, **fields: Any) -> Pick:

@@ -13,6 +13,7 @@ from functools import cache
 
 from domain.audit import Fact
 from domain.referee.hegemony import referee
+from tests.referee.forging import first_forged, named
 from tests.referee.hegemony_skilled import facts_of, judged_game
 
 SEEDS = range(60)
@@ -29,27 +30,8 @@ def game_facts(seed: int) -> list[Fact]:
 
 def forged(pick: Callable[[list[Fact], int], bool],
            change: Callable[[Fact], None]) -> tuple[list[Fact], int]:
-    """The first game with a fact ``pick`` accepts (given the facts and its index), that
-    fact changed in place; its number."""
-    for seed in SEEDS:
-        facts = copy.deepcopy(game_facts(seed))
-        i = next((k for k in range(len(facts)) if pick(facts, k)), None)
-        if i is not None:
-            change(facts[i])
-            return facts, facts[i].version
-    raise AssertionError("no game has such a fact")
-
-
-def named(facts: list[Fact], version: int, rule: str) -> str:
-    """Nothing before the forged event is named, and the event is named by ``rule``;
-    that message."""
-    judged = referee(facts).violations
-    assert judged, "the forgery went unnoticed"
-    texts = [v.text() for v in judged]
-    assert judged[0].version == version, texts
-    hit = next((v for v in judged if (v.version, v.rule) == (version, rule)), None)
-    assert hit is not None, texts
-    return hit.message
+    """The first of this file's games with a fact ``pick`` accepts, that fact changed."""
+    return first_forged((game_facts(seed) for seed in SEEDS), pick, change)
 
 
 def used(skill: str) -> Callable[[list[Fact], int], bool]:

@@ -1,0 +1,37 @@
+"""The two steps every Kingdom Wars forgery test takes: forge one fact of the first game
+that has it, then check the referee names that fact (and nothing before it)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+
+from domain.audit import Fact
+from domain.referee.hegemony import referee
+
+Pick = Callable[[list[Fact], int], bool]
+
+
+def first_forged(games: Iterable[list[Fact]], pick: Pick,
+          change: Callable[[Fact], None]) -> tuple[list[Fact], int]:
+    """The first game with a fact ``pick`` accepts (given the facts and its index), that
+    fact changed in place on a copy; its number."""
+    for played in games:
+        facts = copy.deepcopy(played)
+        i = next((k for k in range(len(facts)) if pick(facts, k)), None)
+        if i is not None:
+            change(facts[i])
+            return facts, facts[i].version
+    raise AssertionError("no game has such a fact")
+
+
+def named(facts: list[Fact], version: int, rule: str) -> str:
+    """Nothing before the forged event is named, and the event is named by ``rule``;
+    that message."""
+    judged = referee(facts).violations
+    assert judged, "the forgery went unnoticed"
+    texts = [v.text() for v in judged]
+    assert judged[0].version == version, texts
+    hit = next((v for v in judged if (v.version, v.rule) == (version, rule)), None)
+    assert hit is not None, texts
+    return hit.message
