@@ -13,12 +13,12 @@ from tests.sanguosha.skill_steps import named, seen
 from tests.sanguosha.test_kw_skills_qun import table
 from tests.sanguosha.test_kw_skills_wei import asked, htable, inflict, shown, until
 
-SHU, WU, QUN = ("liubei", "guanyu"), ("sunquan", "zhoutai"), ("lvbu", "diaochan")
+SHU, WU, QUN = ("liubei", "guanyu"), ("sunquan", "lvmeng"), ("lvbu", "diaochan")
 WEI, SHU_HIDDEN = ("xuchu", "dianwei"), ("zhangfei", "guanyu")
 
 
 def test_a_death_names_the_dead_players_hidden_generals_only_once_they_are_shown() -> None:
-    # given: Cao Pi (seat 0) shown; seat 2 (Sun Quan, Zhou Tai) still hidden
+    # given: Cao Pi (seat 0) shown; seat 2 (Sun Quan, Lü Meng) still hidden
     game = htable([("caopi", "zhenji"), SHU, WU, QUN])
     shown(game, 0)
     since = mark(game)
