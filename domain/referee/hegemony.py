@@ -42,6 +42,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.audit import Fact, Recount
+from domain.referee import (  # noqa: F401  (each registers its kingdom's skills)
+    hegemony_qun,
+    hegemony_qun_rest,
+    hegemony_shu,
+    hegemony_wei,
+    hegemony_wu,
+)
 from domain.referee.hegemony_cards import (
     DECK_ASKS,
     DECK_CARDS,
