@@ -60,7 +60,7 @@ from domain.referee.hegemony_cards import (
     WINDOWED,
     DeckRules,
 )
-from domain.referee.hegemony_skills import USED, SkillRules
+from domain.referee.hegemony_skills import JUDGE_RULES, USED, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, JUDGE, Table
 from domain.sanguosha.cards import (
     DELAYED,
@@ -177,6 +177,9 @@ class Referee(DeckRules, SkillRules):
         # the judgment phase's Nullification window on a delayed card: [card, nullified]
         self.window: list[Any] | None = None
         self.handled: set[int] = set()  # delayed cards resolved this judgment phase
+        # a judgment card in the open, not yet in effect: [its Judged, the card that
+        # counts now] (a retrial may replace it; an after-judgment skill may take it)
+        self.judging_open: list[Any] | None = None
         self.asked_for_peach: set[int] = set()  # who declined in the dying window
         self.marks: dict[Any, Any] = {}  # what skills noted this turn (hegemony_skills)
 
@@ -187,7 +190,7 @@ class Referee(DeckRules, SkillRules):
             if self.over:
                 self.broken(fact, "after-end", f"{fact.type} comes after the end of the game")
                 continue
-            handler = getattr(self, "on_" + fact.type, None)
+            handler = getattr(self, "on_" + fact.type, None) or self.skill_handler(fact.type)
             if handler is None:
                 self.broken(fact, "unknown-event", f"{fact.type} is no Kingdom Wars event")
                 continue
@@ -196,9 +199,12 @@ class Referee(DeckRules, SkillRules):
                                                     and fact.data.get("ask") == "nullify") \
                         and not self.in_window(fact):
                     self.close_window()
+                if self.judging_open is not None and not self.in_judgment(fact):
+                    self.judgment_closes()
                 if fact.type != "PileReshuffled" and not self.interjects(fact):
                     self.settle(fact)
                 self.deck_before(fact)
+                self.before_fact(fact)  # what skills note before it (hegemony_skills)
                 handler(fact, fact.data)
                 self.after_fact(fact)  # what skills watch for (hegemony_skills)
                 self.run_checks(fact)
@@ -792,7 +798,7 @@ class Referee(DeckRules, SkillRules):
             self.kills += 1
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
-        first = cards[0]
+        first = cards[0] if cards else -1  # (no card: a Kill Shensu counts as used)
         if zones is not None and name in (INDULGENCE, SUPPLY):  # a delayed card a skill made
             self.table.judging[targets[0]].append(first)
             self.virtual[first] = name
@@ -1014,13 +1020,46 @@ class Referee(DeckRules, SkillRules):
         self.table.revealed = cards
 
     def on_Judged(self, fact: Fact, d: dict[str, Any]) -> None:
-        s, card, reason = self.seat(d["seat"]), d["card"], d["reason"]
+        """The card is turned up; it takes effect once the retrials and after-judgment
+        skills asked of it are over (``judgment_closes``, at the first other fact)."""
+        s, card = self.seat(d["seat"]), d["card"]
         if card is None:
             if self.rules >= 2 or self.table.pile:
                 self.broken(fact, "card-source", f"seat {s}'s judgment has no card")
-        elif not self.table.from_top([card]):
+            self.judgment_effect(fact, None)
+            return
+        if not self.table.from_top([card]):
             self.broken(fact, "card-source", f"seat {s}'s judgment card {card} is not the top "
                         "of the draw pile")
+        self.judging_open = [fact, card]
+
+    def judgment_closes(self) -> None:
+        """The judgment card in the open takes effect (its last replacement, if any)."""
+        assert self.judging_open is not None
+        fact, card = self.judging_open
+        self.judging_open = None
+        if self.decided is None:
+            self.judgment_effect(fact, card)
+
+    def first_result(self, reason: str, card: int) -> bool | None:
+        """What a judgment card gives, read without its effect (None: not known here)."""
+        if reason == INDULGENCE:
+            return SUIT[card] != "H"
+        if reason == LIGHTNING:
+            return lightning_strikes(card)
+        if reason == SUPPLY:
+            return SUIT[card] != "C"  # (``supply_judged`` is its effect)
+        if reason == EIGHT_TRIGRAMS:
+            return RED[card]
+        rule = JUDGE_RULES.get(reason)
+        return None if rule is None else rule(card)
+
+    def judgment_effect(self, fact: Fact, card: int | None) -> None:
+        """The judgment's result, from the card that counts, and what it does. A card a
+        retrial replaced: the record's result is the first card's."""
+        d = fact.data
+        s, reason = self.seat(d["seat"]), d["reason"]
+        replaced = card != d["card"]
         if reason in (INDULGENCE, LIGHTNING, SUPPLY):
             if s != self.current or self.stage != "start" or not any(
                     self.as_name(j) == reason for j in self.table.judging[s]):
@@ -1042,9 +1081,11 @@ class Referee(DeckRules, SkillRules):
         else:
             self.broken(fact, "judgment", f"no rule judges for {reason!r}")
             result = d["result"]
-        self.expect(fact, f"judgment of seat {s} ({reason})", result, d["result"],
-                    "judgment", f"card {card} judged for {reason} gives {result}, the "
-                    f"record says {d['result']}")
+        first = self.first_result(reason, d["card"]) if replaced else result
+        if first is not None:
+            self.expect(fact, f"judgment of seat {s} ({reason})", first, d["result"],
+                        "judgment", f"card {d['card']} judged for {reason} gives {first}, "
+                        f"the record says {d['result']}")
         if reason in (INDULGENCE, SUPPLY):
             j = next((j for j in self.table.judging[s] if self.as_name(j) == reason), None)
             if j is not None:

@@ -95,6 +95,8 @@ class DeckRules:
         plays = (t == "CardUsed" and d.get("via") == "play") or t in (
             "CardRecast", "PhaseChanged", "SkillUsed") or (t, d.get("reason")) == (
             "GeneralsShown", "play") or (t, d.get("ask")) == ("Declined", "skill")
+        if self.judging_open is not None and self.in_judgment(fact):
+            plays = False  # a judgment card in the open: its skills (Tiandu) come first
         if plays and self.stage == "start" and self.skip_draw and d.get("seat") == self.current:
             self.stage = "play"  # the draw phase was skipped (Supply Shortage)
             self.marks["drew"] = self.marks["skip_draw"] = True

@@ -35,6 +35,45 @@ GENDER = {r[0]: r[4] for r in ROWS}
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
+#: the kingdoms' own hooks (``hegemony_wei``...), each called with the referee first:
+#: after every damage (fact, seat, source, amount), before every fact's handler and after
+#: it (fact); facts a skill's moment lets come before what is owed (fact -> bool)
+ON_DAMAGE: list[Callable[..., None]] = []
+BEFORE_FACT: list[Callable[[Any, Fact], None]] = []
+AFTER_FACT: list[Callable[[Any, Fact], None]] = []
+INTERJECT: list[Callable[[Any, Fact], bool]] = []
+#: event type -> its handler, for events only a skill records (``TurnedOver``...); and
+#: (event type, reason) -> its handler, for events several skills record (``CardsGiven``)
+HANDLERS: dict[str, Callable[[Any, Fact, dict[str, Any]], None]] = {}
+BY_REASON: dict[tuple[str, str], Callable[[Any, Fact, dict[str, Any]], None]] = {}
+#: skill judgments: reason -> the result a card gives, and what the result does then
+#: (called once the judgment takes effect, with its final card)
+JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
+JUDGE_EFFECTS: dict[str, Callable[[Any, Fact, int, int | None], bool]] = {}
+#: skills used while a judgment card waits in the open (a retrial, an after-judgment take)
+JUDGING: set[str] = {"guicai", "guidao", "tiandu"}
+#: skills making a card with no card of its own, or of several: skill -> the zones its
+#: cards come from, given (referee, fact, seat, cards, name, use, the converting mark)
+MAKERS: dict[str, Callable[..., tuple[str, ...]]] = {}
+#: a skill gaining cards from the discard pile rather than the cards in play
+GAIN_ZONES: dict[str, str] = {}
+#: skills taking a card of any of a seat's areas (hand unseen, or equipment)
+TAKES_ANY: set[str] = set()
+
+
+def handler(kind: str, reason: str | None = None
+            ) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register the handler of an event type a skill records (for one ``reason`` only, if
+    given); once: two would clash."""
+    def wrap(fn: Callable[..., None]) -> Callable[..., None]:
+        table: dict[Any, Any] = HANDLERS if reason is None else BY_REASON
+        key: Any = kind if reason is None else (kind, reason)
+        if key in table or (reason is None and any(k == kind for k, _ in BY_REASON)) or (
+                reason is not None and kind in HANDLERS):
+            raise ValueError(f"{key} has a handler already")
+        table[key] = fn
+        return fn
+    return wrap
 
 
 def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
@@ -163,7 +202,8 @@ class SkillRules:
         """A skill's judgment: its result (None: no skill of this seat judges now)."""
         if self.marks.pop("judging", None) != (s, reason):
             return None
-        return tieqi_result(self, fact, s, card) if reason == "tieqi" else None
+        effect = JUDGE_EFFECTS.get(reason)
+        return effect(self, fact, s, card) if effect is not None else None
 
     def skill_healed(self, s: int, reason: str) -> bool:
         left = self.marks.get(("heal", s, reason), 0)
@@ -253,7 +293,8 @@ class SkillRules:
     def on_CardsGained(self, fact: Fact, d: dict[str, Any]) -> None:
         s, cards, reason = self.seat(d["seat"]), list(d["cards"]), d["reason"]
         owed = self.marks.pop(("gain", s, reason), None)
-        if owed is None or sorted(cards) != sorted(owed) or d["zone"] != "flight":
+        if owed is None or sorted(cards) != sorted(owed) or \
+                d["zone"] != GAIN_ZONES.get(reason, "flight"):
             self.broken(fact, reason if reason in USED else "skill",
                         f"seat {s} takes {cards} from the {d['zone']} ({reason}); the rules "
                         f"give {owed or 'nothing'}")
@@ -270,7 +311,7 @@ class SkillRules:
         if not left or left[0] != src:
             return False
         left.pop(0)
-        if fact.data.get("area") != HAND:
+        if fact.data.get("area") != HAND and reason not in TAKES_ANY:
             self.broken(fact, reason, f"{reason} takes a hand card, not from the "
                         f"{fact.data.get('area')}")
         if reason == "fanjian":
@@ -285,6 +326,41 @@ class SkillRules:
         if src is not None and self.owns_skill(src, "kuanggu") and self.dist(src, s) <= 1:
             n = fact.data.get("amount", 1)
             self.marks[("kuanggu", src)] = self.marks.get(("kuanggu", src), 0) + n
+        for watch in ON_DAMAGE:
+            watch(self, fact, s, src, fact.data.get("amount", 1))
+
+    def before_fact(self, fact: Fact) -> None:
+        """Before a fact's handler: what the kingdoms' skills note of it."""
+        for watch in BEFORE_FACT:
+            watch(self, fact)
+
+    def skill_handler(self, kind: str) -> Callable[[Fact, dict[str, Any]], None] | None:
+        """The handler of an event only a skill records."""
+        fn = HANDLERS.get(kind)
+        if fn is not None:
+            return lambda fact, d: fn(self, fact, d)
+        if any(k == kind for k, _ in BY_REASON):
+            return lambda fact, d: self.by_reason(fact, d)
+        return None
+
+    def by_reason(self, fact: Fact, d: dict[str, Any]) -> None:
+        fn = BY_REASON.get((fact.type, d.get("reason")))
+        if fn is None:
+            self.broken(fact, "skill", f"no skill this referee judges records {fact.type} "
+                        f"for {d.get('reason')!r}")
+            return
+        fn(self, fact, d)
+
+    def in_judgment(self, fact: Fact) -> bool:
+        """A fact of a judgment card's time in the open: a retrial or an after-judgment
+        skill asked, shown for or used, and what a show brings (the side, the bonuses)."""
+        t, d = fact.type, fact.data
+        return (t == "Declined" and d.get("ask") == "skill") or (
+            t == "GeneralsShown" and d.get("reason") == "skill"
+            and (d.get("then") or {}).get("skill") in JUDGING) or (
+            t == "SkillUsed" and d.get("skill") in JUDGING) or t in (
+            "KingdomDecided", "PairBonusChosen", "HalfFishChosen") or (
+            t in ("CardsDrawn", "Healed") and d.get("reason") in ("perfect_pair", "half_fish"))
 
     def after_fact(self, fact: Fact) -> None:
         """After every fact: a start-phase skill that showed the seat's last hidden
@@ -302,6 +378,8 @@ class SkillRules:
             if seen.get(s, set()) - now and self.alive[s]:
                 self.marks[("xiaoji", s)] = self.marks.get(("xiaoji", s), 0) + 1
             seen[s] = now
+        for watch in AFTER_FACT:
+            watch(self, fact)
 
     @property
     def virtual(self) -> dict[int, str]:
@@ -327,7 +405,9 @@ class SkillRules:
             or (fact.type == "Declined" and d.get("ask") == "skill"))
         effect = d.get("reason") in START_SKILLS and fact.type in ("CardsDrawn",
                                                                    "CardsDiscarded")
-        if before_show and (starting or effect):
+        if before_show and (starting or effect or bool(self.marks.get("start_run"))):
+            return True  # (a start-phase skill's run: Luoshen's judgments)
+        if any(watch(self, fact) for watch in INTERJECT):
             return True
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
@@ -485,6 +565,8 @@ def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
     if conv is None:
         return None
     seat, card, choice, sid = conv
+    if sid in MAKERS:
+        return MAKERS[sid](r, fact, s, cards, name, use, conv)
     if sid == "luanji":  # two cards made one Arrow Barrage, used at once
         if (seat, sorted(card), name, use) != (s, sorted(cards), choice, True) or \
                 fact.data.get("via") != "luanji":
@@ -591,6 +673,10 @@ def tieqi_result(r: Any, fact: Fact, s: int, card: int | None) -> bool:
         for t in u.targets:
             r.took_it(t, "kill")  # it cannot be dodged
     return red
+
+
+JUDGE_RULES["tieqi"] = lambda c: RED[c]
+JUDGE_EFFECTS["tieqi"] = tieqi_result
 
 
 @judged("rende_kw")
@@ -776,7 +862,8 @@ def yinghun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     r.marks[("discard", t, s, "yinghun")] = ("at most", discard)
 
 
-START_SKILLS = frozenset({"yinghun"})
+#: start-phase skills: used before the start-of-turn show question
+START_SKILLS = {"yinghun"}
 
 
 # --- Qun: Yuan Shao ---------------------------------------------------------------------------
