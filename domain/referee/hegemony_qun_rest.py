@@ -33,13 +33,13 @@ from typing import Any
 
 from domain.audit import Fact
 from domain.referee.hegemony_skills import (
+    AFTER,
     DAMAGE_CUTS,
     DEATH_SKILLS,
     EVENTS,
     GAINS,
-    INTERJECTING,
+    INTERJECTS,
     PINDIAN,
-    WATCHERS,
     judged,
 )
 from domain.referee.hegemony_table import EQUIP, HAND
@@ -65,7 +65,20 @@ def mingshi_applies(r: Any, s: int, src: Any) -> bool:
 
 
 DAMAGE_CUTS.append(lambda r, s, src: int(mingshi_applies(r, s, src)))
-INTERJECTING.add("mingshi")
+#: skills asked while something else is owed (Mingshi as damage is about to be dealt,
+#: Sijian as a pindian's card empties the hand): their show, use or decline comes first
+INTERJECTING = {"mingshi", "sijian"}
+
+
+def interjected(r: Any, fact: Fact) -> bool:
+    d = fact.data
+    sid = d.get("skill") if fact.type == "SkillUsed" else (d.get("then") or {}).get(
+        "skill") if fact.type == "GeneralsShown" and d.get("reason") == "skill" else None
+    return sid in INTERJECTING or (fact.type == "Declined" and d.get("ask") == "skill" and any(
+        r.owns_skill(r.seat(d["seat"]), k) for k in INTERJECTING))
+
+
+INTERJECTS.append(interjected)
 
 
 @judged("mingshi", triggered=True)  # compulsory: a hidden Kong Rong is asked to show
@@ -99,7 +112,7 @@ def mingshi_watch(r: Any, fact: Fact) -> None:
             del r.marks[key]  # a damage cut to nothing: nothing followed
 
 
-WATCHERS.append(mingshi_watch)
+AFTER.append(mingshi_watch)
 
 
 # --- Kong Rong: Lirang --------------------------------------------------------------------
@@ -133,7 +146,7 @@ def lirang_watch(r: Any, fact: Fact) -> None:
             r.broken(fact, "lirang", f"seat {s} declines a Lirang give, but it gives none now")
 
 
-WATCHERS.append(lirang_watch)
+AFTER.append(lirang_watch)
 
 
 @judged("lirang", triggered=True)
@@ -253,8 +266,7 @@ def sijian_watch(r: Any, fact: Fact) -> None:
             r.marks[("held", s)] = held
 
 
-WATCHERS.append(sijian_watch)
-INTERJECTING.add("sijian")  # a hand emptied midway (a pindian's card) asks at once
+AFTER.append(sijian_watch)
 
 
 @judged("sijian", triggered=True)
@@ -315,7 +327,7 @@ def damage_watch(r: Any, fact: Fact) -> None:
         r.marks["damage_done"] = (fact.data["seat"], fact.data["source"], fact.data["reason"])
 
 
-WATCHERS.append(damage_watch)
+AFTER.append(damage_watch)
 
 
 @judged("kuangfu", triggered=True)
@@ -377,7 +389,7 @@ def huoshui_watch(r: Any, fact: Fact) -> None:
                  "whose shown Huoshui forbids it")
 
 
-WATCHERS.append(huoshui_watch)
+AFTER.append(huoshui_watch)
 
 
 def action_lapsed(r: Any, fact: Fact, d: dict[str, Any]) -> None:
@@ -402,7 +414,7 @@ def end_watch(r: Any, fact: Fact) -> None:
         r.marks["end_drew"] = r.current  # (at the discard phase: nothing was to discard)
 
 
-WATCHERS.append(end_watch)
+AFTER.append(end_watch)
 
 
 @judged("huoshui")
