@@ -25,7 +25,7 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
 from domain.referee.hegemony_table import EQUIP, HAND
-from domain.sanguosha.cards import KIND, NAME, RED, SLOT, SUIT, TRICK
+from domain.sanguosha.cards import KIND, NAME, NUMBER, RED, SLOT, SUIT, TRICK
 from domain.sanguosha.roster_hegemony import ROWS
 
 HEAD, DEPUTY = "head", "deputy"
@@ -35,16 +35,28 @@ GENDER = {r[0]: r[4] for r in ROWS}
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
-#: the kingdoms' own hooks (``hegemony_wei``...), each called with the referee first:
-#: after every damage (fact, seat, source, amount), before every fact's handler and after
-#: it (fact); facts a skill's moment lets come before what is owed (fact -> bool)
-ON_DAMAGE: list[Callable[..., None]] = []
-BEFORE_FACT: list[Callable[[Any, Fact], None]] = []
-AFTER_FACT: list[Callable[[Any, Fact], None]] = []
-INTERJECT: list[Callable[[Any, Fact], bool]] = []
-#: event type -> its handler, for events only a skill records (``TurnedOver``...); and
-#: (event type, reason) -> its handler, for events several skills record (``CardsGiven``)
-HANDLERS: dict[str, Callable[[Any, Fact, dict[str, Any]], None]] = {}
+#: event type -> the skills' handler of an event only skills record (PileArranged)
+EVENTS: dict[str, Callable[[Any, Fact, dict[str, Any]], None]] = {}
+#: checks run before every fact's handler (a skill waiting on what comes next)
+BEFORE: list[Callable[[Any, Fact], None]] = []
+#: checks run after every fact's handler
+AFTER: list[Callable[[Any, Fact], None]] = []
+#: facts a skill asks in between, before what is owed (Shushen after any heal)
+INTERJECTS: list[Callable[[Any, Fact], bool]] = []
+#: hooks a kingdom's module fills: name -> function (see ``SkillRules``' callers)
+HOOKS: dict[str, Callable[..., Any]] = {}
+#: damage a victim's skill takes off before it is dealt (Mingshi): (r, victim, source)
+DAMAGE_CUTS: list[Callable[[Any, int, Any], int]] = []
+#: skills at a death (Suishi's HP loss): they act before its show, victory check and
+#: reward, and what they bring about (a dying, another death) comes first too
+DEATH_SKILLS: set[str] = set()
+#: gain reason -> its own judge (cards from the discard pile: Lirang's gives)
+GAINS: dict[str, Callable[[Any, Fact, int, list[int]], None]] = {}
+#: pindian reason -> what its result does: (r, fact, initiator, target, won)
+PINDIAN: dict[str, Callable[[Any, Fact, int, int, bool], None]] = {}
+#: called after every damage: (r, fact, victim, source, amount)
+ON_DAMAGE: list[Callable[[Any, Fact, int, Any, int], None]] = []
+#: (event type, reason) -> its handler, for events several skills record (``on_reason``)
 BY_REASON: dict[tuple[str, str], Callable[[Any, Fact, dict[str, Any]], None]] = {}
 #: skill judgments: reason -> the result a card gives, and what the result does then
 #: (called once the judgment takes effect, with its final card)
@@ -52,28 +64,31 @@ JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
 JUDGE_EFFECTS: dict[str, Callable[[Any, Fact, int, int | None], bool]] = {}
 #: skills used while a judgment card waits in the open (a retrial, an after-judgment take)
 JUDGING: set[str] = {"guicai", "guidao", "tiandu"}
-#: skills making a card with no card of its own, or of several: skill -> the zones its
-#: cards come from, given (referee, fact, seat, cards, name, use, the converting mark)
-MAKERS: dict[str, Callable[..., tuple[str, ...]]] = {}
-#: a skill gaining cards from the discard pile rather than the cards in play
-GAIN_ZONES: dict[str, str] = {}
-#: skills taking a card of any of a seat's areas (hand unseen, or equipment)
+#: skills taking a card of any of a seat's areas (hand unseen, or equipment: Fankui)
 TAKES_ANY: set[str] = set()
 
 
-def handler(kind: str, reason: str | None = None
-            ) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Register the handler of an event type a skill records (for one ``reason`` only, if
-    given); once: two would clash."""
-    def wrap(fn: Callable[..., None]) -> Callable[..., None]:
-        table: dict[Any, Any] = HANDLERS if reason is None else BY_REASON
-        key: Any = kind if reason is None else (kind, reason)
-        if key in table or (reason is None and any(k == kind for k, _ in BY_REASON)) or (
-                reason is not None and kind in HANDLERS):
-            raise ValueError(f"{key} has a handler already")
-        table[key] = fn
-        return fn
-    return wrap
+def on_reason(kind: str, reason: str,
+              fn: Callable[[Any, Fact, dict[str, Any]], None]) -> None:
+    """Handle the ``kind`` events of one ``reason`` (``EVENTS``); events of other
+    reasons keep the handler registered before."""
+    BY_REASON[(kind, reason)] = fn
+    before = EVENTS.get(kind)
+    if before is not None and getattr(before, "by_reason", False):
+        return
+
+    def dispatch(r: Any, fact: Fact, d: dict[str, Any]) -> None:
+        own = BY_REASON.get((kind, d.get("reason")))
+        if own is not None:
+            own(r, fact, d)
+        elif before is not None:
+            before(r, fact, d)
+        else:
+            r.broken(fact, "skill", f"no skill this referee judges records {kind} for "
+                     f"{d.get('reason')!r}")
+
+    dispatch.by_reason = True  # type: ignore[attr-defined]
+    EVENTS[kind] = dispatch
 
 
 def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
@@ -100,6 +115,12 @@ class SkillRules:
     current: int
     stage: str
     kills: int
+
+    @property
+    def hidden_again(self) -> set[int]:
+        """Seats one of whose generals a skill hid again (Qingcheng): showing both once
+        more brings no bonus."""
+        return self.__dict__.setdefault("_hidden_again", set())  # type: ignore[no-any-return]
 
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
@@ -180,12 +201,52 @@ class SkillRules:
             self.broken(fact, "show", f"seat {showing[0]} showed a general to use "
                         f"{showing[1] or 'a card'}, but the record goes on with seat {s}'s "
                         f"{name}")
+        if not cards and use:  # a card no card makes (Shuangren's Kill)
+            return cardless(self, fact, s, name)
         zones = converted(self, fact, s, cards, name, use)
         real = zones is None and len(cards) == 1 and (NAME[cards[0]] == name or (
             NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
         if real and (KIND[cards[0]] == TRICK if use else name == "nullification"):
             self.marks[("trick", s)] = True
         return zones
+
+    def skill_event(self, kind: str) -> Callable[[Fact, dict[str, Any]], None] | None:
+        """The handler of an event only skills record (None: no such event)."""
+        handler = EVENTS.get(kind)
+        return None if handler is None else lambda f, d: handler(self, f, d)
+
+    def before_fact(self, fact: Fact) -> None:
+        for check in BEFORE:
+            check(self, fact)
+
+    def kept_targets(self, s: int, name: str, targets: list[int]) -> list[int]:
+        """The targets a card used keeps: a skill may cancel its owner as a target
+        (Kongcheng, Huoshou, Juxiang); the card still counts as used."""
+        cancels = HOOKS.get("cancels")
+        return [t for t in targets if cancels is None or not cancels(self, t, name)]
+
+    def card_source(self, u: Any) -> int | None:
+        """Who deals a card's damage: its user, unless a skill makes another the source
+        (Huoshou)."""
+        source = HOOKS.get("source")
+        return u.user if source is None else source(self, u)  # type: ignore[no-any-return]
+
+    def skill_trigrams(self, s: int) -> bool:
+        """Whether a skill just judged for the seat as an Eight Trigrams (Bazhen)."""
+        return bool(self.marks.pop(("trigrams", s), False))
+
+    def skill_revealed(self, fact: Fact, cards: list[int], reason: str) -> None:
+        """Cards a skill turns up from the pile (Zaiqi)."""
+        revealed = HOOKS.get("revealed:" + reason)
+        if revealed is None:
+            self.broken(fact, "card-effect", f"no rule turns up cards for {reason!r}")
+            return
+        revealed(self, fact, cards)
+
+    def skill_answers(self, s: int, ask: str) -> bool:
+        """Whether a skill lets the seat answer a window (Kanpo: a Nullification)."""
+        answers = HOOKS.get("answers")
+        return answers is not None and bool(answers(self, s, ask))
 
     def kill_unlimited(self, s: int) -> bool:
         return self.active(s, "paoxiao_kw")
@@ -271,8 +332,70 @@ class SkillRules:
         return self.marks.pop(("draw", s, reason), None)
 
     def skill_damage(self, fact: Fact, s: int, src: Any, n: int, reason: str) -> bool:
-        """Damage a skill deals: whether it was owed."""
-        return self.marks.pop(("damage", s, src, reason), None) == n
+        """Damage a skill deals: whether it was owed (less what the victim's skills cut)."""
+        owed = self.marks.pop(("damage", s, src, reason), None)
+        return owed is not None and max(0, owed - self.damage_cut(s, src)) == n
+
+    def damage_cut(self, s: int, src: Any) -> int:
+        """What the victim's skills take off a damage before it is dealt (Mingshi)."""
+        return sum(cut(self, s, src) for cut in DAMAGE_CUTS)
+
+    def death_held(self, victim: int) -> Callable[[Fact], bool] | None:
+        """A death's show, victory check and reward wait while a living seat's death
+        skill acts (``DEATH_SKILLS``): the facts of that skill, and of a dying it brings
+        about, come first. None: no such skill at the table."""
+        if not any(self.alive[x] and x != victim and self.owns_skill(x, sid)
+                   for x in range(self.n) for sid in DEATH_SKILLS):
+            return None
+
+        def held(f: Fact) -> bool:
+            d = f.data
+            sid = d.get("skill") if f.type == "SkillUsed" else (d.get("then") or {}).get(
+                "skill") if f.type == "GeneralsShown" and d.get("reason") == "skill" else None
+            return sid in DEATH_SKILLS or self.dying is not None or (
+                f.type == "Declined" and d.get("ask") == "skill" and any(
+                    self.owns_skill(d["seat"], k) for k in DEATH_SKILLS)) or (
+                f.type in ("HpLost", "CardsDrawn", "CardsGained")
+                and d.get("reason") in DEATH_SKILLS)
+        return held
+
+    # --- pindian: two hand cards compared (generals.md 0.2) ----------------------------------
+    def start_pindian(self, s: int, t: int, reason: str) -> None:
+        """A skill's pindian of seat ``s`` with ``t``: each chooses a hand card, the
+        initiator first; both are shown together and discarded."""
+        self.marks["pindian"] = {"seat": s, "target": t, "reason": reason, "cards": {}}
+
+    def on_PindianCardChosen(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, card = self.seat(d["seat"]), d["card"]
+        p = self.marks.get("pindian")
+        who = None if p is None else p["seat"] if not p["cards"] else p["target"] if len(
+            p["cards"]) == 1 else None
+        if p is None or s != who:
+            self.broken(fact, "pindian", f"seat {s} chooses a pindian card, but no pindian "
+                        "asks it now (the initiator first, then its target)")
+            return
+        if card not in self.table.hands[s]:
+            self.broken(fact, "card-owner", f"seat {s} chooses card {card} for the pindian, "
+                        "which is not in its hand")
+        p["cards"][s] = card
+
+    def on_PindianShown(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, t, cards = self.seat(d["seat"]), self.seat(d["target"]), list(d["cards"])
+        p = self.marks.pop("pindian", None)
+        if p is None or (p["seat"], p["target"], p["reason"]) != (s, t, d["reason"]) or \
+                cards != [p["cards"].get(s), p["cards"].get(t)]:
+            self.broken(fact, "pindian", f"seat {s}'s pindian with seat {t} ({d['reason']}) "
+                        f"shows {cards}, not the cards chosen for it")
+        won = len(cards) == 2 and NUMBER[cards[0]] > NUMBER[cards[1]]
+        self.expect(fact, f"seat {s}'s pindian with seat {t}", won, d["won"], "pindian",
+                    f"the pindian's cards {cards} make the initiator "
+                    f"{'win' if won else 'not win'} (a strictly higher number wins); the "
+                    f"record says won={d['won']}")
+        for x, c in zip((s, t), cards, strict=False):
+            self.owns(fact, x, [c], (HAND,), "shows for the pindian")
+        done = PINDIAN.get(d["reason"])
+        if done is not None:
+            done(self, fact, s, t, won)
 
     def skill_hp_lost(self, fact: Fact, s: int, n: int, reason: str) -> bool:
         return self.marks.pop(("hp_lost", s, reason), None) == n
@@ -292,9 +415,12 @@ class SkillRules:
 
     def on_CardsGained(self, fact: Fact, d: dict[str, Any]) -> None:
         s, cards, reason = self.seat(d["seat"]), list(d["cards"]), d["reason"]
+        if reason in GAINS:
+            GAINS[reason](self, fact, s, cards)
+            return
         owed = self.marks.pop(("gain", s, reason), None)
-        if owed is None or sorted(cards) != sorted(owed) or \
-                d["zone"] != GAIN_ZONES.get(reason, "flight"):
+        zone = self.marks.pop(("gain_zone", s, reason), "flight")
+        if owed is None or sorted(cards) != sorted(owed) or d["zone"] != zone:
             self.broken(fact, reason if reason in USED else "skill",
                         f"seat {s} takes {cards} from the {d['zone']} ({reason}); the rules "
                         f"give {owed or 'nothing'}")
@@ -329,28 +455,6 @@ class SkillRules:
         for watch in ON_DAMAGE:
             watch(self, fact, s, src, fact.data.get("amount", 1))
 
-    def before_fact(self, fact: Fact) -> None:
-        """Before a fact's handler: what the kingdoms' skills note of it."""
-        for watch in BEFORE_FACT:
-            watch(self, fact)
-
-    def skill_handler(self, kind: str) -> Callable[[Fact, dict[str, Any]], None] | None:
-        """The handler of an event only a skill records."""
-        fn = HANDLERS.get(kind)
-        if fn is not None:
-            return lambda fact, d: fn(self, fact, d)
-        if any(k == kind for k, _ in BY_REASON):
-            return lambda fact, d: self.by_reason(fact, d)
-        return None
-
-    def by_reason(self, fact: Fact, d: dict[str, Any]) -> None:
-        fn = BY_REASON.get((fact.type, d.get("reason")))
-        if fn is None:
-            self.broken(fact, "skill", f"no skill this referee judges records {fact.type} "
-                        f"for {d.get('reason')!r}")
-            return
-        fn(self, fact, d)
-
     def in_judgment(self, fact: Fact) -> bool:
         """A fact of a judgment card's time in the open: a retrial or an after-judgment
         skill asked, shown for or used, and what a show brings (the side, the bonuses)."""
@@ -378,8 +482,8 @@ class SkillRules:
             if seen.get(s, set()) - now and self.alive[s]:
                 self.marks[("xiaoji", s)] = self.marks.get(("xiaoji", s), 0) + 1
             seen[s] = now
-        for watch in AFTER_FACT:
-            watch(self, fact)
+        for check in AFTER:
+            check(self, fact)
 
     @property
     def virtual(self) -> dict[int, str]:
@@ -403,11 +507,12 @@ class SkillRules:
              and (d.get("then") or {}).get("skill") in START_SKILLS)
             or (fact.type == "SkillUsed" and d.get("skill") in START_SKILLS)
             or (fact.type == "Declined" and d.get("ask") == "skill"))
-        effect = d.get("reason") in START_SKILLS and fact.type in ("CardsDrawn",
-                                                                   "CardsDiscarded")
+        effect = (d.get("reason") in START_SKILLS and fact.type in (
+            "CardsDrawn", "CardsDiscarded", "CardsPeeked", "Healed")) or (
+            fact.type == "PileArranged")
         if before_show and (starting or effect or bool(self.marks.get("start_run"))):
             return True  # (a start-phase skill's run: Luoshen's judgments)
-        if any(watch(self, fact) for watch in INTERJECT):
+        if any(check(self, fact) for check in INTERJECTS):
             return True
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
@@ -557,6 +662,21 @@ for _sid in CONVERSIONS:
     conversion(_sid)
 
 
+def cardless(r: Any, fact: Fact, s: int, name: str) -> tuple[str, ...] | None:
+    """A use with no card a skill owes (``marks["cardless"]``: seat, name, via, the
+    targets allowed): the zones it needs (none), or None when none is owed."""
+    owed = r.marks.pop("cardless", None)
+    ts = list(fact.data.get("targets") or [])
+    if owed is None or owed[:3] != (s, name, fact.data.get("via")) or len(ts) != 1 or \
+            ts[0] not in owed[3]:
+        r.broken(fact, "card-use", f"seat {s} uses {name} with no card "
+                 f"({fact.data.get('via')}) on {ts}; "
+                 + ("no skill makes one now" if owed is None else
+                    f"{owed[2]} makes seat {owed[0]} a {owed[1]} on one of {owed[3]}"))
+        return None
+    return (HAND,)
+
+
 def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
               ) -> tuple[str, ...] | None:
     """The zones a card used or played came from when a conversion just announced it
@@ -565,8 +685,6 @@ def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
     if conv is None:
         return None
     seat, card, choice, sid = conv
-    if sid in MAKERS:
-        return MAKERS[sid](r, fact, s, cards, name, use, conv)
     if sid == "luanji":  # two cards made one Arrow Barrage, used at once
         if (seat, sorted(card), name, use) != (s, sorted(cards), choice, True) or \
                 fact.data.get("via") != "luanji":
@@ -862,8 +980,8 @@ def yinghun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     r.marks[("discard", t, s, "yinghun")] = ("at most", discard)
 
 
-#: start-phase skills: used before the start-of-turn show question
-START_SKILLS = {"yinghun"}
+#: start-phase skills: asked before the start-of-turn show (their effects too)
+START_SKILLS: set[str] = {"yinghun"}
 
 
 # --- Qun: Yuan Shao ---------------------------------------------------------------------------

@@ -15,20 +15,19 @@ from typing import Any
 
 from domain.audit import Fact
 from domain.referee.hegemony_skills import (
-    AFTER_FACT,
-    BEFORE_FACT,
+    AFTER,
+    BEFORE,
     CONVERSIONS,
-    GAIN_ZONES,
-    INTERJECT,
+    DEATH_SKILLS,
+    EVENTS,
     JUDGE_EFFECTS,
     JUDGE_RULES,
-    MAKERS,
     ON_DAMAGE,
     START_SKILLS,
     TAKES_ANY,
     conversion,
-    handler,
     judged,
+    on_reason,
 )
 from domain.referee.hegemony_table import EQUIP, HAND
 from domain.sanguosha.cards import BASIC, EQUIPMENT, KIND, RED, SUIT
@@ -160,7 +159,6 @@ def xiaoguo(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 
 
 # --- turning over ------------------------------------------------------------------------------
-@handler("TurnedOver")
 def turned_over(r: Any, fact: Fact, d: dict[str, Any]) -> None:
     s = r.seat(d["seat"])
     flip = turned(r)
@@ -174,7 +172,6 @@ def turned_over(r: Any, fact: Fact, d: dict[str, Any]) -> None:
     flip[s] = bool(d["face_down"])
 
 
-@handler("TurnSkipped")
 def turn_skipped(r: Any, fact: Fact, d: dict[str, Any]) -> None:
     """A face-down seat's turn would begin: it turns face up instead; the next turn
     comes from it."""
@@ -197,7 +194,9 @@ def face_down_turn(r: Any, fact: Fact) -> None:
             turned(r)[s] = False
 
 
-AFTER_FACT.append(face_down_turn)
+EVENTS["TurnedOver"] = turned_over
+EVENTS["TurnSkipped"] = turn_skipped
+AFTER.append(face_down_turn)
 
 
 # --- Cao Pi --------------------------------------------------------------------------------------
@@ -214,52 +213,30 @@ def fangzhu(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         owe_draw(r, t, k, "fangzhu", f"Fangzhu: seat {t} draws {k} (seat {s}'s lost HP)")
 
 
-def death_fact(fact: Fact) -> bool:
-    """A fact of the moment after a death, before its show and rewards (Xingshang)."""
-    t, d = fact.type, fact.data
-    return (t == "Declined" and d.get("ask") == "skill") or (
-        t == "GeneralsShown" and d.get("reason") == "skill"
-        and (d.get("then") or {}).get("skill") == "xingshang") or (
-        t == "SkillUsed" and d.get("skill") == "xingshang") or (
-        t == "CardsGained" and d.get("reason") == "xingshang") or show_follows(fact)
-
-
-def show_follows(fact: Fact) -> bool:
-    """What a show brings: the side it fixes, the bonuses of a first full show."""
-    t, d = fact.type, fact.data
-    return t in ("KingdomDecided", "PairBonusChosen", "HalfFishChosen") or (
-        t in ("CardsDrawn", "Healed") and d.get("reason") in ("perfect_pair", "half_fish"))
-
-
 def at_death(r: Any, fact: Fact) -> None:
-    """A death: the cards of its hand and equipment (Xingshang's), until the moment after
-    it is over."""
+    """A death: the cards of its hand and equipment (Xingshang's)."""
     if fact.type == "Died" and 0 <= fact.data.get("seat", -1) < r.n:
         s = fact.data["seat"]
-        r.marks["death_point"] = (s, r.table.everything(s, "he"))
-    elif "death_point" in r.marks and not death_fact(fact):
-        r.marks.pop("death_point")
-        for k in [k for k in r.marks if k[:1] == ("gain",) and k[2:] == ("xingshang",)]:
-            r.broken(fact, "xingshang", f"Xingshang: seat {k[1]} takes {r.marks.pop(k)}, "
-                     f"but the record goes on with {fact.type}")
+        r.marks["death_cards"] = (s, r.table.everything(s, "he"))
 
 
-BEFORE_FACT.append(at_death)
-INTERJECT.append(lambda r, fact: "death_point" in r.marks and death_fact(fact)
-                 and not show_follows(fact))
-GAIN_ZONES["xingshang"] = "discard"
+BEFORE.append(at_death)
+DEATH_SKILLS.add("xingshang")  # before the death's show, victory check and reward
 
 
 @judged("xingshang", triggered=True)
 def xingshang(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """When another seat dies: take every card of its hand and equipment."""
-    dead = r.marks.get("death_point")
+    dead = r.marks.get("death_cards")
     cards = [] if dead is None else [c for c in dead[1] if c in r.table.out_of_play()]
-    if dead is None or dead[0] == s or not cards:
+    if dead is None or dead[0] == s or not cards or r.alive[dead[0]]:
         r.broken(fact, "xingshang", f"seat {s} uses Xingshang with no other seat's death "
                  "leaving hand or equipment cards")
         return
     r.marks[("gain", s, "xingshang")] = cards
+    r.marks[("gain_zone", s, "xingshang")] = "discard"
+    r.owe(owed("xingshang", f"Xingshang: seat {s} takes {cards}",
+               r.is_("CardsGained", seat=s, reason="xingshang")), first=True)
 
 
 # --- Xiahou Yuan ---------------------------------------------------------------------------------
@@ -290,24 +267,9 @@ def shensu(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         r.marks["drew"] = r.marks["skip_draw"] = r.marks["skip_judgment"] = True
         r.stage = "play"  # no judgment, no draw: the play phase comes next
     if t is not None:
-        r.marks["converting"] = (s, t, "kill", "shensu")
+        r.marks["cardless"] = (s, "kill", "shensu", [t])
         r.owe(owed("shensu", f"Shensu: seat {s} counts as using a Kill on seat {t}",
                    r.is_("CardUsed", seat=s, via="shensu")), first=True)
-
-
-def shensu_kill(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool,
-                conv: tuple[Any, ...]) -> tuple[str, ...]:
-    """The Kill Shensu counts as used: no card, on the seat it named."""
-    seat, t, _, _ = conv
-    if (seat, cards, name, use, fact.data.get("via"), list(fact.data.get("targets") or [])
-            ) != (s, [], "kill", True, "shensu", [t]):
-        r.broken(fact, "shensu", f"Shensu counts as seat {seat}'s Kill, with no card, on "
-                 f"seat {t}; the record says seat {s}'s {name} of {cards} on "
-                 f"{fact.data.get('targets')}")
-    return (HAND,)
-
-
-MAKERS["shensu"] = shensu_kill
 
 
 def judgment_phase_begun(r: Any, fact: Fact) -> None:
@@ -317,7 +279,7 @@ def judgment_phase_begun(r: Any, fact: Fact) -> None:
         r.marks["judged"] = True
 
 
-BEFORE_FACT.append(judgment_phase_begun)
+BEFORE.append(judgment_phase_begun)
 
 
 # --- Xiahou Dun -------------------------------------------------------------------------------
@@ -377,7 +339,6 @@ def yiji(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
                       r.is_("CardsPeeked", seat=s, reason="yiji")), first=True)
 
 
-@handler("CardsPeeked", "yiji")
 def yiji_peeked(r: Any, fact: Fact, d: dict[str, Any]) -> None:
     s, cards = r.seat(d["seat"]), list(d["cards"])
     if not r.claimed(fact) or cards != r.table.pile[:2] or len(cards) != 2:
@@ -393,7 +354,6 @@ def owe_gift(r: Any, s: int, left: list[int]) -> None:
                           r.is_("CardsGiven", seat=s, reason="yiji")), first=True)
 
 
-@handler("CardsGiven", "yiji")
 def yiji_given(r: Any, fact: Fact, d: dict[str, Any]) -> None:
     s, to, cards = r.seat(d["seat"]), r.seat(d["to"]), list(d["cards"])
     left = r.marks.get(("yiji", s)) or []
@@ -406,6 +366,10 @@ def yiji_given(r: Any, fact: Fact, d: dict[str, Any]) -> None:
             r.table.pile.remove(c)
     r.table.hands[to] += cards
     owe_gift(r, s, [c for c in left if c not in cards])
+
+
+on_reason("CardsPeeked", "yiji", yiji_peeked)
+on_reason("CardsGiven", "yiji", yiji_given)
 
 
 # --- Zhen Ji -------------------------------------------------------------------------------------
