@@ -35,6 +35,16 @@ GENDER = {r[0]: r[4] for r in ROWS}
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
+#: event type -> the skills' handler of an event only skills record (PileArranged)
+EVENTS: dict[str, Callable[[Any, Fact, dict[str, Any]], None]] = {}
+#: checks run before every fact's handler (a skill waiting on what comes next)
+BEFORE: list[Callable[[Any, Fact], None]] = []
+#: checks run after every fact's handler
+AFTER: list[Callable[[Any, Fact], None]] = []
+#: facts a skill asks in between, before what is owed (Shushen after any heal)
+INTERJECTS: list[Callable[[Any, Fact], bool]] = []
+#: hooks a kingdom's module fills: name -> function (see ``SkillRules``' callers)
+HOOKS: dict[str, Callable[..., Any]] = {}
 
 
 def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
@@ -148,6 +158,44 @@ class SkillRules:
             self.marks[("trick", s)] = True
         return zones
 
+    def skill_event(self, kind: str) -> Callable[[Fact, dict[str, Any]], None] | None:
+        """The handler of an event only skills record (None: no such event)."""
+        handler = EVENTS.get(kind)
+        return None if handler is None else lambda f, d: handler(self, f, d)
+
+    def before_fact(self, fact: Fact) -> None:
+        for check in BEFORE:
+            check(self, fact)
+
+    def kept_targets(self, s: int, name: str, targets: list[int]) -> list[int]:
+        """The targets a card used keeps: a skill may cancel its owner as a target
+        (Kongcheng, Huoshou, Juxiang); the card still counts as used."""
+        cancels = HOOKS.get("cancels")
+        return [t for t in targets if cancels is None or not cancels(self, t, name)]
+
+    def card_source(self, u: Any) -> int | None:
+        """Who deals a card's damage: its user, unless a skill makes another the source
+        (Huoshou)."""
+        source = HOOKS.get("source")
+        return u.user if source is None else source(self, u)  # type: ignore[no-any-return]
+
+    def skill_trigrams(self, s: int) -> bool:
+        """Whether a skill just judged for the seat as an Eight Trigrams (Bazhen)."""
+        return bool(self.marks.pop(("trigrams", s), False))
+
+    def skill_revealed(self, fact: Fact, cards: list[int], reason: str) -> None:
+        """Cards a skill turns up from the pile (Zaiqi)."""
+        revealed = HOOKS.get("revealed:" + reason)
+        if revealed is None:
+            self.broken(fact, "card-effect", f"no rule turns up cards for {reason!r}")
+            return
+        revealed(self, fact, cards)
+
+    def skill_answers(self, s: int, ask: str) -> bool:
+        """Whether a skill lets the seat answer a window (Kanpo: a Nullification)."""
+        answers = HOOKS.get("answers")
+        return answers is not None and bool(answers(self, s, ask))
+
     def kill_unlimited(self, s: int) -> bool:
         return self.active(s, "paoxiao_kw")
 
@@ -253,7 +301,8 @@ class SkillRules:
     def on_CardsGained(self, fact: Fact, d: dict[str, Any]) -> None:
         s, cards, reason = self.seat(d["seat"]), list(d["cards"]), d["reason"]
         owed = self.marks.pop(("gain", s, reason), None)
-        if owed is None or sorted(cards) != sorted(owed) or d["zone"] != "flight":
+        zone = self.marks.pop(("gain_zone", s, reason), "flight")
+        if owed is None or sorted(cards) != sorted(owed) or d["zone"] != zone:
             self.broken(fact, reason if reason in USED else "skill",
                         f"seat {s} takes {cards} from the {d['zone']} ({reason}); the rules "
                         f"give {owed or 'nothing'}")
@@ -302,6 +351,8 @@ class SkillRules:
             if seen.get(s, set()) - now and self.alive[s]:
                 self.marks[("xiaoji", s)] = self.marks.get(("xiaoji", s), 0) + 1
             seen[s] = now
+        for check in AFTER:
+            check(self, fact)
 
     @property
     def virtual(self) -> dict[int, str]:
@@ -325,9 +376,12 @@ class SkillRules:
              and (d.get("then") or {}).get("skill") in START_SKILLS)
             or (fact.type == "SkillUsed" and d.get("skill") in START_SKILLS)
             or (fact.type == "Declined" and d.get("ask") == "skill"))
-        effect = d.get("reason") in START_SKILLS and fact.type in ("CardsDrawn",
-                                                                   "CardsDiscarded")
+        effect = (d.get("reason") in START_SKILLS and fact.type in (
+            "CardsDrawn", "CardsDiscarded", "CardsPeeked", "Healed")) or (
+            fact.type == "PileArranged")
         if before_show and (starting or effect):
+            return True
+        if any(check(self, fact) for check in INTERJECTS):
             return True
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
@@ -776,7 +830,8 @@ def yinghun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     r.marks[("discard", t, s, "yinghun")] = ("at most", discard)
 
 
-START_SKILLS = frozenset({"yinghun"})
+#: start-phase skills: asked before the start-of-turn show (their effects too)
+START_SKILLS: set[str] = {"yinghun"}
 
 
 # --- Qun: Yuan Shao ---------------------------------------------------------------------------
