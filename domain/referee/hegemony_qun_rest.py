@@ -67,7 +67,7 @@ def mingshi_applies(r: Any, s: int, src: Any) -> bool:
 DAMAGE_CUTS.append(lambda r, s, src: int(mingshi_applies(r, s, src)))
 #: skills asked while something else is owed (Mingshi as damage is about to be dealt,
 #: Sijian as a pindian's card empties the hand): their show, use or decline comes first
-INTERJECTING = {"mingshi", "sijian"}
+INTERJECTING = {"mingshi", "sijian", "lirang"}
 
 
 def interjected(r: Any, fact: Fact) -> bool:
@@ -75,7 +75,10 @@ def interjected(r: Any, fact: Fact) -> bool:
     sid = d.get("skill") if fact.type == "SkillUsed" else (d.get("then") or {}).get(
         "skill") if fact.type == "GeneralsShown" and d.get("reason") == "skill" else None
     return sid in INTERJECTING or (fact.type == "Declined" and d.get("ask") == "skill" and any(
-        r.owns_skill(r.seat(d["seat"]), k) for k in INTERJECTING))
+        r.owns_skill(r.seat(d["seat"]), k) for k in INTERJECTING)) or (
+        # Lirang gives what a cost or Sijian discarded, before what is still owed
+        (fact.type, d.get("ask"), d.get("reason")) in (("Declined", "lirang", None),
+                                                      ("CardsGained", None, "lirang")))
 
 
 INTERJECTS.append(interjected)

@@ -212,6 +212,8 @@ class SkillRules:
             NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
         if real and (KIND[cards[0]] == TRICK if use else name == "nullification"):
             self.marks[("trick", s)] = True
+        else:  # another card since: Jizhi's moment is past
+            self.marks.pop(("trick", s), None)
         return zones
 
     def skill_event(self, kind: str) -> Callable[[Fact, dict[str, Any]], None] | None:

@@ -214,10 +214,22 @@ def fangzhu(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 
 
 def at_death(r: Any, fact: Fact) -> None:
-    """A death: the cards of its hand and equipment (Xingshang's)."""
+    """A death: the cards of its hand and equipment (Xingshang's), while the death
+    skills' moment lasts."""
     if fact.type == "Died" and 0 <= fact.data.get("seat", -1) < r.n:
         s = fact.data["seat"]
         r.marks["death_cards"] = (s, r.table.everything(s, "he"))
+    elif "death_cards" in r.marks:
+        held = r.death_held(r.marks["death_cards"][0])
+        if held is None or not (held(fact) or show_follows(fact)):
+            r.marks.pop("death_cards")
+
+
+def show_follows(fact: Fact) -> bool:
+    """What a show brings: the side it fixes, the bonuses of a first full show."""
+    t, d = fact.type, fact.data
+    return t in ("KingdomDecided", "PairBonusChosen", "HalfFishChosen") or (
+        t in ("CardsDrawn", "Healed") and d.get("reason") in ("perfect_pair", "half_fish"))
 
 
 BEFORE.append(at_death)

@@ -62,7 +62,8 @@ def test_guanxing_puts_back_a_card_it_did_not_look_at() -> None:
 
 def test_guanxing_looks_at_other_cards_than_the_top() -> None:
     def pick(fs: list[Fact], i: int) -> bool:
-        return fs[i].type == "CardsPeeked" and len(fs[i].data["cards"]) > 1
+        return fs[i].type == "CardsPeeked" and len(fs[i].data["cards"]) > 1 and \
+            fs[i].data["reason"] == "guanxing"
 
     facts, v = forged(pick, lambda f: f.data["cards"].reverse())
     assert "looks at the top" in named(facts, v, "guanxing")

@@ -176,7 +176,7 @@ def test_shensu_kill_on_another_seat() -> None:
         f.data["targets"] = [next(x for x in range(4) if x not in (t, f.data["seat"]))]
 
     facts, v = forged(of("CardUsed", via="shensu"), elsewhere)
-    named(facts, v, "shensu")
+    assert "shensu makes seat" in named(facts, v, "card-use")
 
 
 def test_shensu_twice_at_the_judgment_phase() -> None:
