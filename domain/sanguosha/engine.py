@@ -102,8 +102,11 @@ HAND_SIZE = 4
 #:    Zhou Tai's Buqu, Hongyan wherever a suit or colour is read (rules 4: judgments and
 #:    Tianxiang), Lirang on cards a skill's cost discards, and Niepan turning face up.
 #:    Tables without skills play exactly as under rules 4.
+#: 6. Kingdom Wars: the owner of a hidden Xiao Qiao is asked whether to show her (Hongyan)
+#:    when its own judgment card is a spade that, read as a heart, changes the judgment.
+#:    Everything else plays exactly as under rules 5.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 5
+RULES_VERSION = 6
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
