@@ -77,7 +77,10 @@ def as_heart(card: int) -> int:
 
 def read(reason: str, card: int) -> bool:
     """A judgment's result from its card: Indulgence takes effect unless a heart, Supply
-    Shortage unless a club, Lightning strikes on spades 2-9; anything else on red."""
+    Shortage unless a club, Lightning strikes on spades 2-9, Leiji on a spade; anything
+    else (Eight Trigrams, Beige) on red."""
+    if reason == "leiji":
+        return SUIT[card] == "S"
     if reason == "indulgence":
         return SUIT[card] != "H"
     if reason == "supply_shortage":
