@@ -617,11 +617,14 @@ class DeckRules:
 
     def window_part(self, fact: Fact) -> bool:
         """Facts that come inside a Nullification window: its answers, the "all", a skill
-        that makes or follows a Nullification (a conversion's show and use, Jizhi)."""
+        that makes or follows a Nullification (a conversion's show, with its side and
+        bonuses, and use; Jizhi)."""
         d = fact.data
         return (fact.type in ("Responded", "Declined") and d.get("ask") == "nullify") or \
-            fact.type in ("NullificationWidened", "SkillUsed", "GeneralsShown") or \
-            self.in_window(fact)
+            fact.type in ("NullificationWidened", "SkillUsed", "GeneralsShown",
+                          "KingdomDecided", "PairBonusChosen", "HalfFishChosen") or \
+            (fact.type in ("CardsDrawn", "Healed")
+             and d.get("reason") in ("perfect_pair", "half_fish")) or self.in_window(fact)
 
     def spared(self, fact: Fact, u: Any, x: int) -> None:
         """The trick's effect reaches seat ``x``: not one a Kingdom Nullification spared."""
