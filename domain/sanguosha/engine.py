@@ -46,6 +46,7 @@ from domain.sanguosha.cards import (
     NATURE,
     NORMAL,
     NULLIFICATION,
+    NULLIFICATIONS,
     NUMBER,
     PEACH,
     PEACH_GARDEN,
@@ -101,8 +102,10 @@ HAND_SIZE = 4
 #:    Zhou Tai's Buqu, Hongyan wherever a suit or colour is read (rules 4: judgments and
 #:    Tianxiang), Lirang on cards a skill's cost discards, and Niepan turning face up.
 #:    Tables without skills play exactly as under rules 4.
+#: 6. a Nullification made by a skill of another card (Kanpo's black card) is converted:
+#:    Jizhi no longer draws for it (rules 5 counted every Nullification played as real).
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 5
+RULES_VERSION = 6
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
@@ -862,8 +865,9 @@ class SanguoshaGame(Resolution, Game):
             if isinstance(top, SkillEffect):
                 top.got = list(cards)
             elif name == NULLIFICATION:
-                self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": True,
-                                                      "trick": True})
+                real = self.rules < 6 or (len(cards) == 1 and cards[0] in NULLIFICATIONS)
+                self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": real,
+                                                      "trick": real})
         if ask == "nullify":
             assert isinstance(top, NullifyWindow)
             top.nullified = not top.nullified
