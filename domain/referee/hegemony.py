@@ -126,6 +126,8 @@ class Owed:
     match: Callable[[Fact], bool] | None = None  # None: ``then`` is a check, run at once
     then: Callable[[Fact | None], None] | None = None
     end: bool = False  # part of the end of the game
+    # held while a fact is part of something that comes first (a death skill's acts)
+    hold: Callable[[Fact], bool] | None = None
 
 
 @dataclass
@@ -240,6 +242,8 @@ class Referee(DeckRules, SkillRules):
         """Facts the rules call for must come first: each one missing is named."""
         while self.owed:
             head = self.owed[0]
+            if head.hold is not None and head.hold(fact):
+                return
             if head.match is None:
                 self.owed.pop(0)
                 if head.then:
@@ -260,7 +264,7 @@ class Referee(DeckRules, SkillRules):
                         f"with {fact.type}")
 
     def run_checks(self, fact: Fact) -> None:
-        while self.owed and self.owed[0].match is None:
+        while self.owed and self.owed[0].match is None and self.owed[0].hold is None:
             head = self.owed.pop(0)
             if head.then:
                 head.then(fact)
@@ -580,7 +584,8 @@ class Referee(DeckRules, SkillRules):
                           self.is_("KingdomDecided", seat=s)), first=True)
         if reason in ("turn_start", "skill", "play"):
             after: list[Owed] = []
-            if not was_both and all(self.shown[s]) and self.alive[s]:
+            if not was_both and all(self.shown[s]) and self.alive[s] and \
+                    s not in self.hidden_again:  # shown again (Qingcheng): no bonus
                 after += self.bonuses(s)
             after.append(Owed("victory", "", then=lambda f: self.victory(f)))
             # after the side (owed first, if any): the bonuses, then the win check
@@ -798,7 +803,7 @@ class Referee(DeckRules, SkillRules):
             self.kills += 1
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
-        first = cards[0]
+        first = cards[0] if cards else -1  # a card no card makes (Shuangren's Kill)
         if zones is not None and name in (INDULGENCE, SUPPLY):  # a delayed card a skill made
             self.table.judging[targets[0]].append(first)
             self.virtual[first] = name
@@ -1246,6 +1251,9 @@ class Referee(DeckRules, SkillRules):
                             "version": fact.version})
         if s == self.current:
             self.turn_ends_at_death()
+            # the turn's end drops what an earlier death still owed after a death skill
+            # (its show, victory check and reward): rules 5 and before
+            self.owed = [o for o in self.owed if o.hold is None]
         items: list[Owed] = []
         if self.hidden(s):
             items.append(Owed("show", f"seat {s}'s hidden generals shown at its death",
@@ -1254,6 +1262,9 @@ class Referee(DeckRules, SkillRules):
         rewards = Owed("reward", "", then=lambda f: self.reward(s, killer, alive_then))
         check = Owed("victory", "", then=lambda f: self.victory(f))
         items += [check, rewards] if self.rules >= 2 else [rewards, check]
+        held = self.death_held(s)  # a death skill acts first (Suishi)
+        for item in items:
+            item.hold = held
         self.owe(*items, first=True)
 
     def turn_ends_at_death(self) -> None:

@@ -239,6 +239,7 @@ class DeckRules:
         if u is None:
             return 1
         n = 1 + self.damage_bonus(src, reason) + int(u.extra.get("drank", 0))
+        n = max(0, n - self.damage_cut(s, src))  # the victim's skill (Mingshi)
         past = reason == KILL and self.table.weapon(u.user) == QINGGANG
         if reason == KILL:
             u.extra.setdefault("hurt_by_kill", {})[s] = True
@@ -316,7 +317,7 @@ class DeckRules:
             self.broken(fact, "chain", f"the chain reaches seat {want} next, the record says "
                         f"seat {s}")
         c["done"].add(s)
-        amount = self.armored(s, c["amount"], nature)
+        amount = self.armored(s, max(0, c["amount"] - self.damage_cut(s, src)), nature)
         self.expect(fact, f"seat {s}'s chain damage", (amount, c["nature"], c["source"],
                                                        c["reason"], c["cards"]),
                     (n, nature, src, reason, cards), "chain",
@@ -554,6 +555,9 @@ class DeckRules:
     # the skills' hooks this mixin asks (``SkillRules``)
     def damage_bonus(self, src: Any, reason: str) -> int:
         return SkillRules.damage_bonus(self, src, reason)  # type: ignore[arg-type]
+
+    def damage_cut(self, s: int, src: Any) -> int:
+        return SkillRules.damage_cut(self, s, src)  # type: ignore[arg-type]
 
     def trick_unlimited(self, s: int) -> bool:
         return SkillRules.trick_unlimited(self, s)  # type: ignore[arg-type]

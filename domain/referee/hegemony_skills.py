@@ -25,7 +25,7 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
 from domain.referee.hegemony_table import EQUIP, HAND
-from domain.sanguosha.cards import KIND, NAME, RED, SLOT, SUIT, TRICK
+from domain.sanguosha.cards import KIND, NAME, NUMBER, RED, SLOT, SUIT, TRICK
 from domain.sanguosha.roster_hegemony import ROWS
 
 HEAD, DEPUTY = "head", "deputy"
@@ -49,6 +49,15 @@ IN_WINDOW: list[Callable[[Any, Fact], bool]] = []
 TAKES_ANY: set[str] = set()
 #: hooks a kingdom's module fills: name -> function (see ``SkillRules``' callers)
 HOOKS: dict[str, Callable[..., Any]] = {}
+#: damage a victim's skill takes off before it is dealt (Mingshi): (r, victim, source)
+DAMAGE_CUTS: list[Callable[[Any, int, Any], int]] = []
+#: skills at a death (Suishi's HP loss): they act before its show, victory check and
+#: reward, and what they bring about (a dying, another death) comes first too
+DEATH_SKILLS: set[str] = set()
+#: gain reason -> its own judge (cards from the discard pile: Lirang's gives)
+GAINS: dict[str, Callable[[Any, Fact, int, list[int]], None]] = {}
+#: pindian reason -> what its result does: (r, fact, initiator, target, won)
+PINDIAN: dict[str, Callable[[Any, Fact, int, int, bool], None]] = {}
 
 
 def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
@@ -76,6 +85,12 @@ class SkillRules:
     stage: str
     kills: int
     rules: int
+
+    @property
+    def hidden_again(self) -> set[int]:
+        """Seats one of whose generals a skill hid again (Qingcheng): showing both once
+        more brings no bonus."""
+        return self.__dict__.setdefault("_hidden_again", set())  # type: ignore[no-any-return]
 
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
@@ -156,6 +171,8 @@ class SkillRules:
             self.broken(fact, "show", f"seat {showing[0]} showed a general to use "
                         f"{showing[1] or 'a card'}, but the record goes on with seat {s}'s "
                         f"{name}")
+        if not cards and use:  # a card no card makes (Shuangren's Kill)
+            return cardless(self, fact, s, name)
         zones = converted(self, fact, s, cards, name, use)
         # a card made of a card of its own name is real too (a club Iron Chain by Lianhuan)
         real = len(cards) == 1 and (NAME[cards[0]] == name or (
@@ -325,8 +342,69 @@ class SkillRules:
         return self.marks.pop(("draw", s, reason), None)
 
     def skill_damage(self, fact: Fact, s: int, src: Any, n: int, reason: str) -> bool:
-        """Damage a skill deals: whether it was owed."""
-        return self.marks.pop(("damage", s, src, reason), None) == n
+        """Damage a skill deals: whether it was owed (less what the victim's skills cut)."""
+        owed = self.marks.pop(("damage", s, src, reason), None)
+        return owed is not None and max(0, owed - self.damage_cut(s, src)) == n
+
+    def damage_cut(self, s: int, src: Any) -> int:
+        """What the victim's skills take off a damage before it is dealt (Mingshi)."""
+        return sum(cut(self, s, src) for cut in DAMAGE_CUTS)
+
+    def death_held(self, victim: int) -> Callable[[Fact], bool] | None:
+        """A death's show, victory check and reward wait while a living seat's death
+        skill acts (``DEATH_SKILLS``): the facts of that skill, and of a dying it brings
+        about, come first. None: no such skill at the table."""
+        if not any(self.alive[x] and x != victim and self.owns_skill(x, sid)
+                   for x in range(self.n) for sid in DEATH_SKILLS):
+            return None
+
+        def held(f: Fact) -> bool:
+            d = f.data
+            sid = d.get("skill") if f.type == "SkillUsed" else (d.get("then") or {}).get(
+                "skill") if f.type == "GeneralsShown" and d.get("reason") == "skill" else None
+            return sid in DEATH_SKILLS or self.dying is not None or (
+                f.type == "Declined" and d.get("ask") == "skill" and any(
+                    self.owns_skill(d["seat"], k) for k in DEATH_SKILLS)) or (
+                f.type in ("HpLost", "CardsDrawn") and d.get("reason") in DEATH_SKILLS)
+        return held
+
+    # --- pindian: two hand cards compared (generals.md 0.2) ----------------------------------
+    def start_pindian(self, s: int, t: int, reason: str) -> None:
+        """A skill's pindian of seat ``s`` with ``t``: each chooses a hand card, the
+        initiator first; both are shown together and discarded."""
+        self.marks["pindian"] = {"seat": s, "target": t, "reason": reason, "cards": {}}
+
+    def on_PindianCardChosen(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, card = self.seat(d["seat"]), d["card"]
+        p = self.marks.get("pindian")
+        who = None if p is None else p["seat"] if not p["cards"] else p["target"] if len(
+            p["cards"]) == 1 else None
+        if p is None or s != who:
+            self.broken(fact, "pindian", f"seat {s} chooses a pindian card, but no pindian "
+                        "asks it now (the initiator first, then its target)")
+            return
+        if card not in self.table.hands[s]:
+            self.broken(fact, "card-owner", f"seat {s} chooses card {card} for the pindian, "
+                        "which is not in its hand")
+        p["cards"][s] = card
+
+    def on_PindianShown(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, t, cards = self.seat(d["seat"]), self.seat(d["target"]), list(d["cards"])
+        p = self.marks.pop("pindian", None)
+        if p is None or (p["seat"], p["target"], p["reason"]) != (s, t, d["reason"]) or \
+                cards != [p["cards"].get(s), p["cards"].get(t)]:
+            self.broken(fact, "pindian", f"seat {s}'s pindian with seat {t} ({d['reason']}) "
+                        f"shows {cards}, not the cards chosen for it")
+        won = len(cards) == 2 and NUMBER[cards[0]] > NUMBER[cards[1]]
+        self.expect(fact, f"seat {s}'s pindian with seat {t}", won, d["won"], "pindian",
+                    f"the pindian's cards {cards} make the initiator "
+                    f"{'win' if won else 'not win'} (a strictly higher number wins); the "
+                    f"record says won={d['won']}")
+        for x, c in zip((s, t), cards, strict=False):
+            self.owns(fact, x, [c], (HAND,), "shows for the pindian")
+        done = PINDIAN.get(d["reason"])
+        if done is not None:
+            done(self, fact, s, t, won)
 
     def skill_hp_lost(self, fact: Fact, s: int, n: int, reason: str) -> bool:
         return self.marks.pop(("hp_lost", s, reason), None) == n
@@ -346,6 +424,9 @@ class SkillRules:
 
     def on_CardsGained(self, fact: Fact, d: dict[str, Any]) -> None:
         s, cards, reason = self.seat(d["seat"]), list(d["cards"]), d["reason"]
+        if reason in GAINS:
+            GAINS[reason](self, fact, s, cards)
+            return
         owed = self.marks.pop(("gain", s, reason), None)
         zone = self.marks.pop(("gain_zone", s, reason), "flight")
         if owed is None or sorted(cards) != sorted(owed) or d["zone"] != zone:
@@ -577,6 +658,21 @@ def conversion(sid: str) -> None:
 
 for _sid in CONVERSIONS:
     conversion(_sid)
+
+
+def cardless(r: Any, fact: Fact, s: int, name: str) -> tuple[str, ...] | None:
+    """A use with no card a skill owes (``marks["cardless"]``: seat, name, via, the
+    targets allowed): the zones it needs (none), or None when none is owed."""
+    owed = r.marks.pop("cardless", None)
+    ts = list(fact.data.get("targets") or [])
+    if owed is None or owed[:3] != (s, name, fact.data.get("via")) or len(ts) != 1 or \
+            ts[0] not in owed[3]:
+        r.broken(fact, "card-use", f"seat {s} uses {name} with no card "
+                 f"({fact.data.get('via')}) on {ts}; "
+                 + ("no skill makes one now" if owed is None else
+                    f"{owed[2]} makes seat {owed[0]} a {owed[1]} on one of {owed[3]}"))
+        return None
+    return (HAND,)
 
 
 def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
