@@ -25,13 +25,14 @@ from domain.referee.hegemony_skills import (
     HOOKS,
     IN_WINDOW,
     INTERJECTS,
+    PINDIAN,
     START_SKILLS,
     TAKES_ANY,
     conversion,
     judged,
 )
 from domain.referee.hegemony_table import HAND
-from domain.sanguosha.cards import KIND, NAME, NUMBER, RED, SUIT
+from domain.sanguosha.cards import KIND, NAME, RED, SUIT
 
 KILL, DUEL, BARBARIANS, ARROWS = "kill", "duel", "barbarian_invasion", "arrow_barrage"
 START_SKILLS.update({"guanxing", "shenzhi", "shushen"})
@@ -490,7 +491,8 @@ def lianhuan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 @judged("niepan", triggered=True)
 def niepan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """Limited. Dying: discard every card, heal to 3 (its max HP at most), draw three,
-    be unchained and (rules 5) face up; no longer dying."""
+    be unchained and (rules 5) face up; no longer dying (its rescue follows, after what
+    other seats' skills do on the dying)."""
     spent = r.extras.setdefault("spent", set())
     if (s, "niepan") in spent:
         r.broken(fact, "niepan", f"seat {s} uses Niepan a second time: it is limited")
@@ -520,7 +522,6 @@ def niepan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         r.marks["face_up"] = s
         steps.append(Step(f"seat {s} face up (Niepan)", "TurnedOver",
                           {"seat": s, "reason": "niepan"}, optional=True))
-    steps.append(Step(f"seat {s}'s rescue (Niepan)", "Rescued", {"seat": s}))
     follow(r, "niepan", fact, steps)
 
 
@@ -561,7 +562,7 @@ def lieren(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         r.broken(fact, "lieren", f"seat {s} uses Lieren with no Kill of its that just hurt "
                  "a target, both holding hand cards")
         return
-    r.marks["pindian"] = {"seat": s, "target": v, "reason": "lieren", "cards": {}}
+    r.start_pindian(s, v, "lieren")
     follow(r, "lieren", fact, [Step("the point contest's first card", "PindianCardChosen",
                                     {"seat": s}),
                                Step("the point contest's second card", "PindianCardChosen",
@@ -570,32 +571,8 @@ def lieren(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
                                     {"seat": s, "target": v, "reason": "lieren"})])
 
 
-def pindian_card(r: Any, fact: Fact, d: dict[str, Any]) -> None:
-    s, c = r.seat(d["seat"]), d["card"]
-    p = r.marks.get("pindian")
-    if p is None or s not in (p["seat"], p["target"]) or s in p["cards"]:
-        r.broken(fact, "pindian", f"seat {s} chooses a card for no point contest it is in")
-        return
-    if c not in r.table.hands[s]:
-        r.broken(fact, "card-owner", f"seat {s} puts down card {c}, not in its hand")
-    p["cards"][s] = c
-
-
-def pindian_shown(r: Any, fact: Fact, d: dict[str, Any]) -> None:
-    """Both cards turned up and discarded: the starter wins with a higher number."""
-    p = r.marks.pop("pindian", None)
-    if p is None or len(p["cards"]) != 2:
-        r.broken(fact, "pindian", "a point contest is shown that nobody started")
-        return
-    a, b = p["cards"][p["seat"]], p["cards"][p["target"]]
-    won = NUMBER[a] > NUMBER[b]
-    r.expect(fact, f"seat {p['seat']}'s point contest", ([a, b], won),
-             (list(d["cards"]), d["won"]), "pindian",
-             f"the point contest puts down {[a, b]}: the starter "
-             f"{'wins' if won else 'does not win'}; the record says {d['cards']}, {d['won']}")
-    r.owns(fact, p["seat"], [a], (HAND,), "puts down")
-    r.owns(fact, p["target"], [b], (HAND,), "puts down")
-    s, v = p["seat"], p["target"]
+def lieren_result(r: Any, fact: Fact, s: int, v: int, won: bool) -> None:
+    """Won (both alive, the target holding a card): take one of its cards."""
     if won and r.alive[s] and r.alive[v] and r.table.everything(v, "he"):
         r.marks[("take", s, "lieren")] = [v]
         follow(r, "lieren", fact, [Step(f"seat {s} taking a card of seat {v} (Lieren)",
@@ -603,5 +580,4 @@ def pindian_shown(r: Any, fact: Fact, d: dict[str, Any]) -> None:
                                                       "reason": "lieren"})])
 
 
-EVENTS.setdefault("PindianCardChosen", pindian_card)
-EVENTS.setdefault("PindianShown", pindian_shown)
+PINDIAN["lieren"] = lieren_result

@@ -104,9 +104,10 @@ class SkillRules:
         return self.general_of(seat, sid) is not None
 
     def active(self, seat: int, sid: str) -> bool:
-        """A skill that applies: its general is shown."""
-        i = self.general_of(seat, sid)
-        return i is not None and self.shown[seat][i]
+        """A skill that applies: a general of the seat that has it is shown (Ma Teng and
+        Pang De both have Mashu)."""
+        return any(sid in SKILLS.get(g, ()) and self.shown[seat][i]
+                   for i, g in enumerate(self.generals[seat] if self.generals else []))
 
     # --- a hidden general shown to use its skill ---------------------------------------------
     def skill_show(self, fact: Fact, s: int, which: list[str], reason: str,
