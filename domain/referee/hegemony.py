@@ -196,7 +196,7 @@ class Referee(DeckRules, SkillRules):
             try:
                 if self.window is not None and not (fact.type in ("Responded", "Declined")
                                                     and fact.data.get("ask") == "nullify") \
-                        and not self.in_window(fact):
+                        and fact.type != "NullificationWidened" and not self.in_window(fact):
                     self.close_window()
                 if fact.type != "PileReshuffled" and not self.interjects(fact):
                     self.settle(fact)
@@ -910,10 +910,12 @@ class Referee(DeckRules, SkillRules):
             u = self.use_of(KILL, ARROWS)
             ok = u is not None and s in u.targets
             why = "it is the target of no Kill or Arrow Barrage"
+            self.spared(fact, u, s)
         elif ask == "kill":
             u = self.use_of(DUEL, BARBARIANS)
             ok = u is not None and (s in u.targets or (u.name == DUEL and s == u.user))
             why = "it is in no Duel and no Barbarian Invasion"
+            self.spared(fact, u, s)
             if u is not None and u.name == DUEL:
                 self.effect_of(fact, DUEL)
         elif ask == "peach":
@@ -964,6 +966,7 @@ class Referee(DeckRules, SkillRules):
                 u.extra["nullified"] = not u.extra.get("nullified", False)
             elif u is not None and u.name in WINDOWED:
                 self.deck_window(s, u, True)
+            self.nullify_answer(s, True)
         if ask == "peach" and self.dying is not None:
             v = self.dying[0]
             self.hp[v] += 1
@@ -991,6 +994,7 @@ class Referee(DeckRules, SkillRules):
             u = self.uses[-1] if self.uses and self.stage != "start" else None
             if u is not None and u.name in WINDOWED:
                 self.deck_window(s, u, False)
+            self.nullify_answer(s, False)
         if ask == "skill":
             self.skill_declined(fact, s)
         if ask in ("nullify", "peach") and not self.options.get("ask_everyone"):
@@ -1009,6 +1013,7 @@ class Referee(DeckRules, SkillRules):
         if u is None or s not in u.targets:
             self.broken(fact, "asked-seat", f"seat {s} takes a card of an Amazing Grace it "
                         "is not a target of")
+        self.spared(fact, u, s)
         if c not in self.table.revealed:
             self.broken(fact, "card-owner", f"seat {s} takes card {c}, which was not turned up")
         else:
@@ -1203,6 +1208,7 @@ class Referee(DeckRules, SkillRules):
             ok = u is not None and u.user == s
         elif reason == PEACH_GARDEN:
             ok = u is not None and s in u.targets and self.hp[s] < self.max_hp[s]
+            self.spared(fact, u, s)
         elif reason == SILVER_LION:
             ok = self.claimed(fact)
         else:

@@ -94,7 +94,11 @@ class SkillRules:
 
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
-        """Which of the seat's generals (0 head, 1 deputy) brings the skill."""
+        """Which of the seat's generals (0 head, 1 deputy) brings the skill (none at a
+        table without skills: before rules 4, or option ``skills`` false)."""
+        options: dict[str, Any] = getattr(self, "options", {})
+        if getattr(self, "rules", 1) < 4 or options.get("skills", True) is False:
+            return None
         for i, g in enumerate(self.generals[seat] if self.generals else []):
             if sid in SKILLS.get(g, ()):
                 return i
