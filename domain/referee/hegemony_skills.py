@@ -110,8 +110,9 @@ class SkillRules:
     def active(self, seat: int, sid: str) -> bool:
         """A skill that applies: a general of the seat that has it is shown (Ma Teng and
         Pang De both have Mashu)."""
-        return any(sid in SKILLS.get(g, ()) and self.shown[seat][i]
-                   for i, g in enumerate(self.generals[seat] if self.generals else []))
+        return self.owns_skill(seat, sid) and any(
+            sid in SKILLS.get(g, ()) and self.shown[seat][i]
+            for i, g in enumerate(self.generals[seat]))
 
     # --- a hidden general shown to use its skill ---------------------------------------------
     def skill_show(self, fact: Fact, s: int, which: list[str], reason: str,
