@@ -436,7 +436,8 @@ class DeckRules:
             u = self.use_of(FIRE_ATTACK)
             why = self.deck_answering(s, FIRE_ATTACK)
             shown = u.extra.get("shown") if u is not None else None
-            if not why and (len(cards) != 1 or shown is None or SUIT[cards[0]] != SUIT[shown]):
+            if not why and (len(cards) != 1 or shown is None or SUIT[self.held(
+                    s, cards[0])] != SUIT[self.held(u.targets[0], shown)]):  # (Hongyan)
                 why = f"it pays {cards}, not one hand card of the shown card's suit"
             if why:
                 self.broken(fact, "card-effect", f"seat {s} pays a Fire Attack, but {why}")
@@ -660,6 +661,9 @@ class DeckRules:
 
     def trick_unlimited(self, s: int) -> bool:
         return SkillRules.trick_unlimited(self, s)  # type: ignore[arg-type]
+
+    def held(self, s: int, card: int) -> int:
+        return SkillRules.held(self, s, card)  # type: ignore[arg-type]
 
     def skill_answers(self, s: int, ask: str) -> bool:
         return SkillRules.skill_answers(self, s, ask)  # type: ignore[arg-type]
