@@ -430,10 +430,14 @@ class Referee(DeckRules, SkillRules):
     def next_seat(self) -> int:
         if self.turn == 0:
             return self.first if self.first is not None else 0
-        for s in order_from(self.current, self.n)[1:]:
+        extra = self.extra_turn()  # a skill's extra turn (Fangquan) comes first
+        if extra is not None:
+            return extra
+        base = self.turn_base()
+        for s in order_from(base, self.n)[1:]:
             if self.alive[s]:
                 return s
-        return self.current
+        return base if self.alive[base] else self.current
 
     def on_TurnStarted(self, fact: Fact, d: dict[str, Any]) -> None:
         s = self.seat(d["seat"])
@@ -444,6 +448,7 @@ class Referee(DeckRules, SkillRules):
         if s != want or d["turn"] != self.turn + 1:
             self.broken(fact, "turn-order", f"turn {d['turn']} goes to seat {s}; it is turn "
                         f"{self.turn + 1}, seat {want}'s")
+        self.turn_taken(s)
         self.current, self.turn = s, int(d["turn"])
         self.stage, self.skip_play, self.kills, self.uses = "start", False, 0, []
         self.handled, self.marks = set(), {}
@@ -1070,19 +1075,20 @@ class Referee(DeckRules, SkillRules):
         d = fact.data
         s, reason = self.seat(d["seat"]), d["reason"]
         replaced = card != d["card"]
+        read = self.judged_as(s, card)  # (a shown Xiao Qiao's spade is a heart: Hongyan)
         if reason in (INDULGENCE, LIGHTNING, SUPPLY):
             if s != self.current or self.stage != "start" or not any(
                     self.as_name(j) == reason for j in self.table.judging[s]):
                 self.broken(fact, "judgment", f"seat {s} is judged for {reason} outside its "
                             "judgment phase or with none in its judgment area")
-            result = self.supply_judged(card) if reason == SUPPLY else card is not None and (
-                SUIT[card] != "H" if reason == INDULGENCE else lightning_strikes(card))
+            result = self.supply_judged(read) if reason == SUPPLY else read is not None and (
+                SUIT[read] != "H" if reason == INDULGENCE else lightning_strikes(read))
         elif reason == EIGHT_TRIGRAMS:
             if self.table.armor(s) != EIGHT_TRIGRAMS and not self.skill_trigrams(s):
                 self.broken(fact, "judgment", f"seat {s} judges with Eight Trigrams it does "
                             "not wear")
             self.answering(fact, s, "dodge")
-            result = card is not None and RED[card]
+            result = read is not None and RED[read]
             u = self.use_of(KILL, ARROWS)
             if result and u is not None:
                 u.extra["dodged"] = s  # a red judgment is a Dodge
@@ -1091,11 +1097,12 @@ class Referee(DeckRules, SkillRules):
         else:
             self.broken(fact, "judgment", f"no rule judges for {reason!r}")
             result = d["result"]
-        first = self.first_result(reason, d["card"]) if replaced else result
+        first = self.first_result(reason, self.judged_as(s, d["card"])) if replaced else result
         if first is not None:
             self.expect(fact, f"judgment of seat {s} ({reason})", first, d["result"],
                         "judgment", f"card {d['card']} judged for {reason} gives {first}, "
                         f"the record says {d['result']}")
+        self.judgment_seen(s, reason, card, result)  # (rules 6: Hongyan may turn it)
         if reason in (INDULGENCE, SUPPLY):
             j = next((j for j in self.table.judging[s] if self.as_name(j) == reason), None)
             if j is not None:
@@ -1185,7 +1192,7 @@ class Referee(DeckRules, SkillRules):
     def on_KillBlocked(self, fact: Fact, d: dict[str, Any]) -> None:
         s, src = self.seat(d["seat"]), self.seat(d["source"])
         u = self.use_of(KILL)
-        black = u is not None and all(not RED[c] for c in u.cards)
+        black = u is not None and all(not RED[self.held(u.user, c)] for c in u.cards)
         if self.deck_kill_blocked(s, src, d["armor"]):
             return  # the Vine
         if (u is None or u.user != src or s not in u.targets or not black
@@ -1248,7 +1255,7 @@ class Referee(DeckRules, SkillRules):
             ok = self.claimed(fact)
         else:
             ok = self.skill_healed(s, reason)
-        if not ok or n != 1:
+        if not ok or n != self.heal_size(s, reason):
             self.broken(fact, "heal", f"seat {s} heals {n} by {reason}, which no rule gives")
         self.hp[s] = min(self.max_hp[s], self.hp[s] + n)
 
