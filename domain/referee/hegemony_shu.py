@@ -28,6 +28,7 @@ from domain.referee.hegemony_skills import (
     PINDIAN,
     START_SKILLS,
     TAKES_ANY,
+    USED,
     conversion,
     judged,
 )
@@ -86,8 +87,10 @@ def steps_next(r: Any, fact: Fact) -> None:
     between); an optional step may be left out."""
     for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "steps"]:
         steps, version = r.marks[key]
-        if version == fact.version or fact.type == "PileReshuffled" or shushen_asks(r, fact):
-            continue
+        other = fact.data.get("reason") in USED and fact.data.get("reason") != key[1]
+        if version == fact.version or fact.type == "PileReshuffled" or other or any(
+                asks(r, fact) for asks in INTERJECTS):  # (Shushen's, Sijian's asks...)
+            continue  # (another skill's asks and effects come between)
         while steps:
             st = steps[0]
             if fact.type == st.kind and all(fact.data.get(k) == v

@@ -78,8 +78,6 @@ JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
 JUDGE_EFFECTS: dict[str, Callable[[Any, Fact, int, int | None], bool]] = {}
 #: skills used while a judgment card waits in the open (a retrial, an after-judgment take)
 JUDGING: set[str] = {"guicai", "guidao", "tiandu"}
-#: skills taking a card of any of a seat's areas (hand unseen, or equipment: Fankui)
-TAKES_ANY: set[str] = set()
 
 
 def on_reason(kind: str, reason: str,
