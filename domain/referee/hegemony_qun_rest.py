@@ -66,14 +66,17 @@ def mingshi_applies(r: Any, s: int, src: Any) -> bool:
 
 DAMAGE_CUTS.append(lambda r, s, src: int(mingshi_applies(r, s, src)))
 #: skills asked while something else is owed (Mingshi as damage is about to be dealt,
-#: Sijian as a pindian's card empties the hand): their show, use or decline comes first
-INTERJECTING = {"mingshi", "sijian"}
+#: Sijian as a pindian's card or a Peach empties the hand, Lirang on any discard): their
+#: show, use, gives or decline come first
+INTERJECTING = {"mingshi", "sijian", "lirang"}
 
 
 def interjected(r: Any, fact: Fact) -> bool:
     d = fact.data
     sid = d.get("skill") if fact.type == "SkillUsed" else (d.get("then") or {}).get(
-        "skill") if fact.type == "GeneralsShown" and d.get("reason") == "skill" else None
+        "skill") if fact.type == "GeneralsShown" and d.get("reason") == "skill" else d.get(
+        "reason") if fact.type == "CardsGained" else d.get("ask") if fact.type == \
+        "Declined" else None
     return sid in INTERJECTING or (fact.type == "Declined" and d.get("ask") == "skill" and any(
         r.owns_skill(r.seat(d["seat"]), k) for k in INTERJECTING))
 
