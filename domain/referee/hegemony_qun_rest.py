@@ -324,6 +324,43 @@ def suishi_loss(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 DEATH_SKILLS.update({"suishi", "suishi_loss"})
 
 
+def suishi_watch(r: Any, fact: Fact) -> None:
+    """Suishi is compulsory: a shown Tian Feng's use is recorded at the dying (before its
+    Peach window closes) and at the death (before what the death owes goes on)."""
+    d = fact.data
+    if fact.type == "Dying" and d["source"] is not None:
+        v, src = d["seat"], d["source"]
+        for x in range(r.n):
+            if x != v and r.alive[x] and r.active(x, "suishi") and same_side(r, src, x):
+                r.marks[("suishi_due", x)] = ("suishi", v)
+    elif fact.type == "Died":
+        v = d["seat"]
+        theirs = r.side[v] if r.side[v] is not None else r.would_be(v, r.side)
+        held = r.death_held(v)
+        for x in range(r.n):
+            if x != v and r.alive[x] and r.active(x, "suishi_loss") and \
+                    r.side[x] is not None and theirs == r.side[x]:
+                r.marks[("suishi_due", x)] = ("suishi_loss", v, held)
+    if fact.type == "SkillUsed":
+        due = r.marks.get(("suishi_due", d["seat"]))
+        if due is not None and due[0] == d["skill"]:
+            del r.marks[("suishi_due", d["seat"])]
+        return
+    for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "suishi_due"]:
+        due = r.marks[key]
+        late = (fact.type in ("Responded", "Declined") and d.get("ask") == "peach") or \
+            fact.type in ("Rescued", "Died") if due[0] == "suishi" else \
+            fact.type != "Died" and not due[2](fact)
+        if late:
+            del r.marks[key]
+            r.broken(fact, "suishi", f"seat {key[1]}'s shown Suishi (compulsory) acts at "
+                     f"seat {due[1]}'s {'dying' if due[0] == 'suishi' else 'death'}, but no "
+                     "use is recorded")
+
+
+AFTER.append(suishi_watch)
+
+
 # --- Pan Feng: Kuangfu --------------------------------------------------------------------
 def damage_watch(r: Any, fact: Fact) -> None:
     if fact.type in ("Damaged", "NatureDamaged"):

@@ -271,3 +271,16 @@ def test_huoshui_lapse_of_a_seat_that_showed_nothing() -> None:
 
     facts, v = forged(pick, other)
     named(facts, v, "show")
+
+
+def test_a_shown_suishi_not_recorded() -> None:
+    # given a shown Tian Feng's Suishi draw at a seat's dying, the forger removes the use
+    # and its draw: the compulsory skill is missing when the Peach window goes on
+    def pick(fs: list[Fact], i: int) -> bool:
+        return used("suishi")(fs, i) and of("Dying")(fs, i - 1) and \
+            of("CardsDrawn", reason="suishi")(fs, i + 1)
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    facts = [Fact(k + 1, f.type, f.data) for k, f in enumerate(facts[:i] + facts[i + 2:])]
+    assert "no use is recorded" in named(facts, v, "suishi")
