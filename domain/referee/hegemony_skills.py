@@ -71,6 +71,8 @@ class SkillRules:
     """The skills' part of the referee: its state and the hooks ``hegemony`` calls."""
 
     marks: dict[str, Any]
+    rules: int
+    options: dict[str, Any]
     generals: list[list[str]]
     shown: list[list[bool]]
     alive: list[bool]
@@ -89,7 +91,10 @@ class SkillRules:
 
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
-        """Which of the seat's generals (0 head, 1 deputy) brings the skill."""
+        """Which of the seat's generals (0 head, 1 deputy) brings the skill (none at a
+        table without skills: rules 3, or the option off)."""
+        if self.rules < 4 or self.options.get("skills", True) is False:
+            return None
         for i, g in enumerate(self.generals[seat] if self.generals else []):
             if sid in SKILLS.get(g, ()):
                 return i

@@ -101,8 +101,13 @@ HAND_SIZE = 4
 #:    Zhou Tai's Buqu, Hongyan wherever a suit or colour is read (rules 4: judgments and
 #:    Tianxiang), Lirang on cards a skill's cost discards, and Niepan turning face up.
 #:    Tables without skills play exactly as under rules 4.
+#: 6. a death of the seat on turn keeps what an earlier death still owes: under rules 5
+#:    Tian Feng dying in his own turn from Suishi (his side's seat just died) ended the
+#:    turn with that earlier death's show, victory check and reward or penalty dropped, so
+#:    its hidden generals were never shown; now they follow his own death's, and a killer
+#:    dead by then is paid nothing. Tables without skills play exactly as under rules 5.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 5
+RULES_VERSION = 6
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
@@ -1291,7 +1296,9 @@ class SanguoshaGame(Resolution, Game):
         if seat == self.current:
             self.discard.extend(self.flight)
             self.flight = []
-            self.stack = []
+            # rules 6: what an earlier death still owes stays (its show, check, reward)
+            self.stack = [f for f in self.stack if isinstance(f, AfterDeath)] \
+                if self.rules >= 6 else []
             self.phase = None
         self.stack.append(AfterDeath(victim=seat, source=killer,
                                      todo=self.on_death(seat, killer)))

@@ -33,7 +33,7 @@ QUN_REST = ("mateng", "kongrong", "jiling", "tianfeng", "panfeng", "zoushi")
 SEEDS = range(40)
 
 
-def qun_rest_game(seed: int) -> HegemonyGame:
+def qun_rest_game(seed: int, rules: int | None = None) -> HegemonyGame:
     """Four to six seats: the six generals as three pairs, then judged pairs of others;
     each seat is dealt its pair and two generals of two other kingdoms."""
     rng = random.Random(seed)
@@ -57,7 +57,7 @@ def qun_rest_game(seed: int) -> HegemonyGame:
         rng.shuffle(seat)
         candidates.append(seat)
     game = HegemonyGame.new([f"p{i}" for i in range(n)], options_of(rng, n), rng=rng,
-                            candidates=candidates)
+                            candidates=candidates, rules=rules)
     return play_out(game, drivers(rng, n), rng)  # type: ignore[return-value]
 
 
@@ -284,3 +284,17 @@ def test_a_shown_suishi_not_recorded() -> None:
     i = next(k for k, f in enumerate(facts) if f.version == v)
     facts = [Fact(k + 1, f.type, f.data) for k, f in enumerate(facts[:i] + facts[i + 2:])]
     assert "no use is recorded" in named(facts, v, "suishi")
+
+
+def test_suishi_kills_the_seat_on_turn_after_a_death_of_its_side() -> None:
+    """Seed 57: in Tian Feng's turn (seat 2) he kills seat 3 of his own side, whose head
+    is still hidden; Suishi costs him his last HP and he dies. Rules 6: seat 3's hidden
+    head is shown after his death (and his penalty, dead, is not paid); rules 5 dropped
+    all that with his turn. Both are judged lawful under their own rules."""
+    for rules, after_death in ((5, "TurnStarted"), (6, "GeneralsShown")):
+        facts = facts_of(qun_rest_game(57, rules))
+        i = next(k for k, f in enumerate(facts) if f.type == "Died" and f.data["seat"] == 2)
+        assert facts[i - 8].type == "Died" and facts[i - 8].data["seat"] == 3
+        assert facts[i + 1].type == after_death, rules
+        assert not any(f.type == "PenaltyPaid" for f in facts[i - 8:i + 3])
+        assert not referee(facts).violations and referee(facts).agrees
