@@ -8,7 +8,7 @@ from domain.audit import Fact
 from tests.referee.forging import named
 from tests.referee.test_hegemony_differential import facts_of
 from tests.sanguosha.rig import act
-from tests.sanguosha.test_kw_hongyan_show import indulged, to_play_or_discard
+from tests.sanguosha.test_kw_hongyan_show import indulged, renwang_story, to_play_or_discard
 
 
 def shown_story() -> list[Fact]:
@@ -40,3 +40,16 @@ def test_hongyan_used_under_rules_5() -> None:
     at = version_of(facts, "SkillUsed", skill="hongyan")
     assert "rules 6" in named(facts, at, "hongyan")
 
+
+
+def test_her_spade_kill_recorded_as_blocked_by_the_renwang_shield() -> None:
+    # from rules 5 her spade Kill is red (Hongyan shown): the Renwang Shield lets it
+    # through; recorded as blocked, the referee names the block
+    game = renwang_story()
+    act(game, 1, type="decline")
+    facts = facts_of(game)
+    at = version_of(facts, "Declined", seat=1, ask="dodge")
+    shield = next(f.data["cards"][0] for f in facts if f.type == "CardUsed"
+                  and f.data["seat"] == 1)
+    facts[at - 1] = Fact(at, "KillBlocked", {"seat": 1, "source": 0, "armor": shield})
+    assert "cannot block" in named(facts, at, "card-effect")

@@ -18,6 +18,7 @@ from domain.sanguosha.hegemony import HegemonyGame
 from tests.referee.test_hegemony_differential import facts_of
 from tests.sanguosha.hrig import htable
 from tests.sanguosha.rig import Spec, act, card, end_turn, kinds
+from tests.sanguosha.skill_steps import assert_replays
 
 PICKS = [("caocao", "xuchu"), ("xiaoqiao", "zhouyu"), ("liubei", "guanyu"),
          ("lvbu", "diaochan")]
@@ -88,6 +89,7 @@ def test_showing_xiao_qiao_turns_a_spade_indulgence_judgment() -> None:
     assert game.spades_are_hearts(1)
     to_play_or_discard(game)
     assert game.ask == "play" and game.current == 1  # the Indulgence did nothing
+    assert_replays(game)
     fair(game)
 
 
@@ -124,6 +126,7 @@ def test_rules_5_games_replay_as_played_nobody_is_asked() -> None:
     assert game.rules == 5 and not asked_hongyan(game)
     to_play_or_discard(game)
     assert game.ask != "play" or game.current != 1  # the Indulgence took effect
+    assert_replays(game)
     fair(game)
 
 
@@ -160,3 +163,45 @@ def test_the_bot_shows_her_when_the_heart_helps() -> None:
     game = indulged(("kill", "S", 7))
     rng = random.Random(0)
     assert kingdom_policy(game, 1, rng) == {"type": "skill", "skill": "hongyan"}
+
+
+def renwang_story() -> HegemonyGame:
+    """Given: Xiao Qiao & Gan Ning (seat 0) hold a spade Kill and a club; seat 1 wears a
+    Renwang Shield; both have shown. When: she Kills seat 1 with the spade."""
+    from tests.sanguosha.test_kw_skills_wu import kw_table, to_turn
+
+    spade, club = card(("kill", "S", 7)), card(("kill", "C", 7))
+    shield = card(("renwang_shield", "C", 2))
+    game = kw_table({0: ("xiaoqiao", "ganning")}, hands={0: [spade, club], 1: [shield]})
+    to_turn(game, 1)
+    act(game, 1, type="use", card=shield)
+    to_turn(game, 0)
+    qixi = {a["card"] for a in game.legal_actions(0) if a.get("skill") == "qixi"}
+    assert club in qixi and spade not in qixi  # her spade is a heart to Qixi
+    act(game, 0, type="use", card=spade, targets=[1])
+    return game
+
+
+def test_the_referee_reads_her_spade_kill_as_red_to_the_renwang_shield() -> None:
+    game = renwang_story()
+    assert game.ask == "dodge" and game.to_act() == [1]  # not blocked
+    act(game, 1, type="decline")
+    fair(game)
+
+
+def test_the_referee_reads_a_spade_she_takes_to_fanjian_as_a_heart() -> None:
+    # given: Xiao Qiao (seat 0) and Zhou Yu (seat 1) shown; his hand is all spades but one
+    from domain.sanguosha.cards import SUIT
+    from tests.sanguosha.test_kw_skills_wu import kw_table, to_turn
+
+    spades = [("dismantlement", "S", 3), ("dismantlement", "S", 4), ("snatch", "S", 3),
+              ("snatch", "S", 4)]
+    game = kw_table({0: ("xiaoqiao", "daqiao"), 1: ("zhouyu", "huanggai")},
+                    hands={1: spades}, pile=[None, None, ("kill", "S", 8), ("kill", "S", 9)])
+    to_turn(game, 1)
+    # when: Fanjian on her; she names hearts and takes one of his cards: a spade
+    act(game, 1, type="skill", skill="fanjian", targets=[0])
+    events = act(game, 0, type="choose", suit="H")
+    taken = next(d["card"] for n, d in events if n == "CardTaken")
+    assert SUIT[taken] == "S" and "Damaged" not in kinds(events)  # a heart to her
+    fair(game)
