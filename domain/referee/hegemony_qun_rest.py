@@ -119,9 +119,11 @@ AFTER.append(mingshi_watch)
 
 
 # --- Kong Rong: Lirang --------------------------------------------------------------------
-#: skills whose cost goes to the discard pile (the cards their use names); a Kong Rong's
-#: partner is of Qun, so these are the ones his seat may pay (rules 5)
-COSTS = frozenset({"qingnang", "lijian_kw", "beige", "qingcheng"})
+#: skills whose use names cards that do not go to the discard pile as its cost (Guidao's
+#: card becomes the judgment card); any other use's named cards now out of play were paid
+#: (Qingnang, Lijian, Beige, Qingcheng, the Triblade: rules 5). A conversion's card is
+#: still held when it is named.
+NOT_COSTS = frozenset({"guidao"})
 
 
 def pools(r: Any, s: int) -> list[list[int]]:
@@ -138,7 +140,7 @@ def lirang_watch(r: Any, fact: Fact) -> None:
         return
     if fact.type == "CardsDiscarded" and d["cards"]:
         pools(r, s).append(list(d["cards"]))
-    elif fact.type == "SkillUsed" and r.rules >= 5 and d["skill"] in COSTS:
+    elif fact.type == "SkillUsed" and r.rules >= 5 and d["skill"] not in NOT_COSTS:
         free = r.table.out_of_play()
         paid = [c for c in d.get("cards") or [] if c in free]
         if paid:

@@ -286,15 +286,29 @@ def test_a_shown_suishi_not_recorded() -> None:
     assert "no use is recorded" in named(facts, v, "suishi")
 
 
+def death_of_the_seat_on_turn_by_suishi(facts: list[Fact]) -> int:
+    """Where the seat on turn dies just after losing HP to its Suishi."""
+    on_turn = None
+    for i, f in enumerate(facts):
+        if f.type == "TurnStarted":
+            on_turn = f.data["seat"]
+        if f.type == "Died" and f.data["seat"] == on_turn and any(
+                used("suishi_loss")(facts, k) for k in range(max(0, i - 15), i)):
+            return i
+    raise AssertionError("no such death")
+
+
 def test_suishi_kills_the_seat_on_turn_after_a_death_of_its_side() -> None:
-    """Seed 57: in Tian Feng's turn (seat 2) he kills seat 3 of his own side, whose head
-    is still hidden; Suishi costs him his last HP and he dies. Rules 6: seat 3's hidden
-    head is shown after his death (and his penalty, dead, is not paid); rules 5 dropped
-    all that with his turn. Both are judged lawful under their own rules."""
+    """Seed 53: in Tian Feng's turn a seat of his side whose head is hidden dies; Suishi
+    costs him his last HP and he dies. Rules 6: that seat's hidden general is shown after
+    his death; rules 5 dropped it (and the rest of what that death owed) with his turn.
+    Both are judged lawful under their own rules."""
     for rules, after_death in ((5, "TurnStarted"), (6, "GeneralsShown")):
-        facts = facts_of(qun_rest_game(57, rules))
-        i = next(k for k, f in enumerate(facts) if f.type == "Died" and f.data["seat"] == 2)
-        assert facts[i - 8].type == "Died" and facts[i - 8].data["seat"] == 3
+        facts = facts_of(qun_rest_game(53, rules))
+        i = death_of_the_seat_on_turn_by_suishi(facts)
         assert facts[i + 1].type == after_death, rules
-        assert not any(f.type == "PenaltyPaid" for f in facts[i - 8:i + 3])
-        assert not referee(facts).violations and referee(facts).agrees
+        if rules == 6:
+            assert facts[i + 1].data["reason"] == "death"
+            assert facts[i + 1].data["seat"] != facts[i].data["seat"]
+        judged = referee(facts)
+        assert not judged.violations and judged.agrees
