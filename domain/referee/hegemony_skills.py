@@ -863,7 +863,7 @@ def fanjian_taken(r: Any, fact: Fact, s: int, card: int) -> None:
     owner, t, suit = r.marks.pop("fanjian", (None, None, None))
     if suit is None:
         r.broken(fact, "fanjian", f"seat {s} takes a Fanjian card before naming a suit")
-    elif SUIT[card] != suit:
+    elif SUIT[r.held(t, card)] != suit:  # (as it counts for its taker: Hongyan)
         from domain.referee.hegemony import Owed
 
         r.marks[("damage", t, owner, "fanjian")] = 1
