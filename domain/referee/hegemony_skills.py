@@ -107,6 +107,8 @@ class SkillRules:
     """The skills' part of the referee: its state and the hooks ``hegemony`` calls."""
 
     marks: dict[str, Any]
+    rules: int
+    options: dict[str, Any]
     generals: list[list[str]]
     shown: list[list[bool]]
     alive: list[bool]
