@@ -263,6 +263,8 @@ class DeckRules:
             return 1
         n = 1 + self.damage_bonus(src, reason) + int(u.extra.get("drank", 0))
         n = max(0, n - self.damage_cut(s, src))  # the victim's skill (Mingshi)
+        if n == 0:
+            return 0  # prevented: no armor acts
         past = reason == KILL and self.table.weapon(u.user) == QINGGANG
         if reason == KILL:
             u.extra.setdefault("hurt_by_kill", {})[s] = True
@@ -340,7 +342,8 @@ class DeckRules:
             self.broken(fact, "chain", f"the chain reaches seat {want} next, the record says "
                         f"seat {s}")
         c["done"].add(s)
-        amount = self.armored(s, max(0, c["amount"] - self.damage_cut(s, src)), nature)
+        cut = max(0, c["amount"] - self.damage_cut(s, src))
+        amount = self.armored(s, cut, nature) if cut else 0
         self.expect(fact, f"seat {s}'s chain damage", (amount, c["nature"], c["source"],
                                                        c["reason"], c["cards"]),
                     (n, nature, src, reason, cards), "chain",

@@ -34,6 +34,7 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_skills import (
     AFTER,
+    BEFORE,
     DAMAGE_CUTS,
     DEATH_SKILLS,
     EVENTS,
@@ -75,8 +76,8 @@ def interjected(r: Any, fact: Fact) -> bool:
     d = fact.data
     sid = d.get("skill") if fact.type == "SkillUsed" else (d.get("then") or {}).get(
         "skill") if fact.type == "GeneralsShown" and d.get("reason") == "skill" else d.get(
-        "reason") if fact.type == "CardsGained" else d.get("ask") if fact.type == \
-        "Declined" else None
+        "reason") if fact.type in ("CardsGained", "CardsDiscarded") else d.get(
+        "ask") if fact.type == "Declined" else None
     return sid in INTERJECTING or (fact.type == "Declined" and d.get("ask") == "skill" and any(
         r.owns_skill(r.seat(d["seat"]), k) for k in INTERJECTING))
 
@@ -97,6 +98,17 @@ def mingshi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         elif r.marks[key] <= 1:  # prevented: no damage fact follows
             del r.marks[key]
             r.owed = [o for o in r.owed if o.rule != reason]
+    # a chain's damage it cuts to nothing: the chain passes the seat (still chained)
+    chain = getattr(r, "chain", None)
+    if chain is not None and r.chain_victim() == s and mingshi_applies(
+            r, s, chain["source"]) and chain["amount"] <= 1:
+        chain["done"].add(s)
+    # a damage of 1 owed as a fact of its own (the Triblade's) is prevented too
+    for x in range(r.n):
+        if mingshi_applies(r, s, x):
+            probe = Fact(fact.version, "Damaged", {"seat": s, "source": x, "amount": 1,
+                                                   "reason": "triblade"})
+            r.owed = [o for o in r.owed if o.match is None or not o.match(probe)]
 
 
 def mingshi_watch(r: Any, fact: Fact) -> None:
@@ -288,12 +300,27 @@ def sijian(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         r.broken(fact, "sijian", f"Sijian discards a card of another living seat holding "
                  f"one; the record says {ts}")
         return
-    r.marks[("discard", t, s, "sijian")] = 1
-    r.owe(owed(r, "sijian", f"Sijian: one card of seat {t}'s hand or equipment discarded",
-               lambda f: f.type == "CardsDiscarded" and f.data.get("seat") == t
-               and f.data.get("by") == s and f.data.get("reason") == "sijian"
-               and len(f.data["cards"]) == 1
-               and f.data["cards"][0] in r.table.everything(t, "he")), first=True)
+    r.marks[("discard", t, s, "sijian")] = 1  # next (asked in between: it interjects)
+    r.marks["sijian_due"] = (t, s, fact.version)
+
+
+def sijian_discard(r: Any, fact: Fact) -> None:
+    """Sijian's discard comes right after its use: one hand or equipment card."""
+    due = r.marks.get("sijian_due")
+    d = fact.data
+    if due is None or due[2] == fact.version:
+        return
+    del r.marks["sijian_due"]
+    t, s, _ = due
+    if not (fact.type == "CardsDiscarded" and d.get("seat") == t and d.get("by") == s
+            and d.get("reason") == "sijian" and len(d["cards"]) == 1
+            and d["cards"][0] in r.table.everything(t, "he")):
+        r.broken(fact, "sijian", f"Sijian: one card of seat {t}'s hand or equipment "
+                 f"discarded was due, but the record goes on with {fact.type}")
+        r.marks.pop(("discard", t, s, "sijian"), None)
+
+
+BEFORE.append(sijian_discard)
 
 
 @judged("suishi", triggered=True)  # compulsory: a hidden Tian Feng is asked to show
