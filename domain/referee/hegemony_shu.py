@@ -28,6 +28,7 @@ from domain.referee.hegemony_skills import (
     PINDIAN,
     START_SKILLS,
     TAKES_ANY,
+    USED,
     conversion,
     judged,
 )
