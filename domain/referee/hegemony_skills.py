@@ -25,7 +25,7 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
 from domain.referee.hegemony_table import EQUIP, HAND
-from domain.sanguosha.cards import KIND, NAME, RED, SLOT, SUIT, TRICK
+from domain.sanguosha.cards import KIND, NAME, NUMBER, RED, SLOT, SUIT, TRICK
 from domain.sanguosha.roster_hegemony import ROWS
 
 HEAD, DEPUTY = "head", "deputy"
@@ -35,6 +35,27 @@ GENDER = {r[0]: r[4] for r in ROWS}
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
+#: event type -> a kingdom module's handler for an event only its skills record
+#: (``HandsSwapped``, ``PindianShown``...): read when the referee has no ``on_`` method
+ON: dict[str, Callable[[Any, Fact, dict[str, Any]], None]] = {}
+#: (referee, target seat, card name) -> whether a skill of the target cancels it as a
+#: target of that card (Kingdom Wars 取消: Qianxun)
+CANCELS: list[Callable[[Any, int, str], bool]] = []
+#: skills used the moment before a fact the rules owe (a damage: Tianxiang): not missing
+#: facts
+INTERJECTS: set[str] = set()
+#: what skills watch after every fact (referee, fact)
+AFTER: list[Callable[[Any, Fact], None]] = []
+#: pindian reason -> what its result does (referee, fact, initiator, target, won)
+PINDIAN: dict[str, Callable[[Any, Fact, int, int, bool], None]] = {}
+
+
+def handles(event: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register a kingdom module's handler of an event type (see ``ON``)."""
+    def wrap(handler: Callable[..., None]) -> Callable[..., None]:
+        ON[event] = handler
+        return handler
+    return wrap
 
 
 def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
@@ -151,12 +172,54 @@ class SkillRules:
     def kill_unlimited(self, s: int) -> bool:
         return self.active(s, "paoxiao_kw")
 
+    # --- what a skill grants the seat on turn's Kills for the rest of its turn ---------------
+    # (marks of the turn, set by the skill: Tianyi; the engine's ``plays`` grants)
+    def turn_grant(self, s: int, key: str) -> int:
+        return int(self.marks.get(key, 0)) if s == self.current else 0
+
+    def extra_kills(self, s: int) -> int:
+        return self.turn_grant(s, "extra_kills")
+
+    def no_kills(self, s: int) -> bool:
+        return bool(self.turn_grant(s, "no_kills"))
+
+    def kill_any_distance(self, s: int) -> bool:
+        return bool(self.turn_grant(s, "kill_any_distance"))
+
+    def extra_kill_targets(self, s: int, targets: list[int]) -> int:
+        """Targets a Kill may have beyond its one (and a Halberd's): a grant of the turn
+        (Tianyi), and one more at distance 1 while Duanbing is shown."""
+        near = self.active(s, "duanbing") and any(self.dist(s, t) == 1 for t in targets)
+        return self.turn_grant(s, "extra_kill_targets") + int(near)
+
+    def meant_for(self, s: int) -> int:
+        """The seat a damage now dealt to ``s`` was meant for: another seat when its
+        Tianxiang moved the damage to ``s`` (same source, amount, cards and reason)."""
+        moved = self.marks.get("redirect")
+        return moved[0] if moved is not None and moved[1] == s else s
+
+    def as_meant(self, fact: Fact) -> Fact:
+        """The fact as the damage was meant (what the rules owed: a Lightning's, a
+        Fanjian's damage to the seat that moved it on)."""
+        s = fact.data.get("seat")
+        if fact.type not in ("Damaged", "NatureDamaged") or not isinstance(s, int) or \
+                self.meant_for(s) == s:
+            return fact
+        return Fact(fact.version, fact.type, {**fact.data, "seat": self.meant_for(s)})
+
+    def cancels(self, t: int, name: str) -> bool:
+        """A skill of the target cancels it as a target of the card (Qianxun)."""
+        return any(rule(self, t, name) for rule in CANCELS)
+
     def trick_unlimited(self, s: int) -> bool:
         return self.active(s, "qicai_kw")
 
     def dist(self, a: int, b: int) -> int:
-        """Distance, one less from a seat whose Mashu is shown (at least 1)."""
+        """Distance, one less from a seat whose Mashu is shown (at least 1); 1 from the
+        seat on turn to the seats a skill brought near for the turn (Fenxun)."""
         d = self.table.distance(a, b, self.alive)
+        if a == self.current and b in self.marks.get("distance_one", ()) and self.alive[b]:
+            return 1
         return max(1, d - 1) if self.active(a, "mashu") and a != b else d
 
     def skill_judged(self, fact: Fact, s: int, reason: str, card: int | None) -> bool | None:
@@ -227,8 +290,10 @@ class SkillRules:
         return s in (self.marks.get("skip_discard"), self.marks.get("end_drew"))
 
     def skill_draw(self, fact: Fact, s: int, reason: str) -> int | None:
-        """Cards a skill draws: how many, or None when no skill of this seat draws now."""
-        return self.marks.pop(("draw", s, reason), None)
+        """Cards a skill draws: how many, or None when no skill of this seat draws now
+        (a count read as the draw comes: a function of the seat's state then)."""
+        n = self.marks.pop(("draw", s, reason), None)
+        return n() if callable(n) else n
 
     def skill_damage(self, fact: Fact, s: int, src: Any, n: int, reason: str) -> bool:
         """Damage a skill deals: whether it was owed."""
@@ -253,7 +318,8 @@ class SkillRules:
     def on_CardsGained(self, fact: Fact, d: dict[str, Any]) -> None:
         s, cards, reason = self.seat(d["seat"]), list(d["cards"]), d["reason"]
         owed = self.marks.pop(("gain", s, reason), None)
-        if owed is None or sorted(cards) != sorted(owed) or d["zone"] != "flight":
+        zone = self.marks.pop(("gain_zone", s, reason), "flight")  # Guzheng: the discard
+        if owed is None or sorted(cards) != sorted(owed) or d["zone"] != zone:
             self.broken(fact, reason if reason in USED else "skill",
                         f"seat {s} takes {cards} from the {d['zone']} ({reason}); the rules "
                         f"give {owed or 'nothing'}")
@@ -294,6 +360,8 @@ class SkillRules:
         if fact.type == "GeneralsShown" and fact.data.get("reason") == "skill" and \
                 s == self.current and not self.hidden(s):
             self.owed = [o for o in self.owed if o.rule != "show-step"]
+        for watch in AFTER:
+            watch(self, fact)
         seen = self.marks.setdefault("equipped", {})
         for s in range(self.n):
             if not self.owns_skill(s, "xiaoji_kw"):
@@ -329,6 +397,14 @@ class SkillRules:
                                                                    "CardsDiscarded")
         if before_show and (starting or effect):
             return True
+        if (fact.type == "SkillUsed" and d.get("skill") in INTERJECTS) or (
+                fact.type == "GeneralsShown" and d.get("reason") == "skill"
+                and (d.get("then") or {}).get("skill") in INTERJECTS):
+            return True  # a skill on a damage the rules owe comes before it (Tianxiang)
+        if fact.type == "Declined" and d.get("ask") == "skill" and self.owed and \
+                self.owed[0].rule in ("lightning", "fanjian") and any(
+                    self.owns_skill(d.get("seat", -1), sid) for sid in INTERJECTS):
+            return True  # or declined: the damage is still owed
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
             fact.type == "Declined" and d.get("ask") == "skill"
@@ -790,3 +866,64 @@ def luanji(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         r.broken(fact, "luanji", f"Luanji uses two hand cards of one suit; the record says "
                  f"{cards}")
     r.marks["converting"] = (s, tuple(cards), "arrow_barrage", "luanji")
+
+
+# --- Pindian (generals.md 0.2), the frame several skills share ------------------------------
+def start_pindian(r: Any, fact: Fact, s: int, t: int, reason: str) -> bool:
+    """A pindian of ``s`` with ``t`` for ``reason``: both alive with a hand card. Each
+    chooses a card in secret (the starter first), then both are shown and discarded;
+    ``PINDIAN[reason]`` reads the result. Whether it may start."""
+    if not 0 <= t < r.n or t == s or not r.alive[t] or not r.table.hands[s] or \
+            not r.table.hands[t]:
+        r.broken(fact, reason, f"{reason} pindians with another living seat, both holding "
+                 f"a hand card; the record says seat {s} with seat {t}")
+        return False
+    from domain.referee.hegemony import Owed
+
+    r.marks["pindian"] = {"seat": s, "target": t, "reason": reason, "cards": {}}
+    r.owe(Owed("pindian", f"seat {s}'s pindian card ({reason})",
+               r.is_("PindianCardChosen", seat=s)),
+          Owed("pindian", f"seat {t}'s pindian card ({reason})",
+               r.is_("PindianCardChosen", seat=t)),
+          Owed("pindian", f"the pindian of seats {s} and {t} shown ({reason})",
+               r.is_("PindianShown", seat=s, target=t, reason=reason)), first=True)
+    return True
+
+
+@handles("PindianCardChosen")
+def pindian_card_chosen(r: Any, fact: Fact, d: dict[str, Any]) -> None:
+    s, card = r.seat(d["seat"]), d["card"]
+    p = r.marks.get("pindian")
+    if p is None or s not in (p["seat"], p["target"]) or s in p["cards"]:
+        r.broken(fact, "pindian", f"seat {s} chooses a pindian card, but no pindian asks it")
+        return
+    if card not in r.table.hands[s]:
+        r.broken(fact, "card-owner", f"seat {s} chooses card {card} for a pindian, which is "
+                 "not in its hand")
+    p["cards"][s] = card
+
+
+@handles("PindianShown")
+def pindian_shown(r: Any, fact: Fact, d: dict[str, Any]) -> None:
+    """Both cards shown and discarded; the starter wins only with a higher number."""
+    s, t, cards = r.seat(d["seat"]), r.seat(d["target"]), list(d["cards"])
+    p = r.marks.pop("pindian", None)
+    if p is None or (p["seat"], p["target"], p["reason"]) != (s, t, d["reason"]):
+        r.broken(fact, "pindian", f"seats {s} and {t} show a pindian ({d['reason']}) no "
+                 "skill started")
+        return
+    chosen = [p["cards"].get(s), p["cards"].get(t)]
+    if cards != chosen:
+        r.broken(fact, "pindian", f"the pindian shows {cards}; the cards chosen were "
+                 f"{chosen}")
+    if len(cards) != 2:
+        return
+    r.owns(fact, s, cards[:1], (HAND,), "shows for a pindian")
+    r.owns(fact, t, cards[1:], (HAND,), "shows for a pindian")
+    won = NUMBER[cards[0]] > NUMBER[cards[1]]
+    r.expect(fact, f"pindian of seats {s} and {t}", won, d["won"], "pindian",
+             f"card {cards[0]} ({NUMBER[cards[0]]}) against card {cards[1]} "
+             f"({NUMBER[cards[1]]}): the starter {'wins' if won else 'does not win'}")
+    after = PINDIAN.get(p["reason"])
+    if after is not None:
+        after(r, fact, s, t, won)
