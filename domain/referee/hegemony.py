@@ -60,7 +60,7 @@ from domain.referee.hegemony_cards import (
     WINDOWED,
     DeckRules,
 )
-from domain.referee.hegemony_skills import ON, USED, SkillRules
+from domain.referee.hegemony_skills import USED, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, JUDGE, Table
 from domain.sanguosha.cards import (
     DELAYED,
@@ -187,9 +187,7 @@ class Referee(DeckRules, SkillRules):
             if self.over:
                 self.broken(fact, "after-end", f"{fact.type} comes after the end of the game")
                 continue
-            handler = getattr(self, "on_" + fact.type, None)
-            if handler is None and fact.type in ON:  # an event only a skill records
-                handler = (lambda k: lambda f, d: ON[k](self, f, d))(fact.type)
+            handler = getattr(self, "on_" + fact.type, None) or self.skill_event(fact.type)
             if handler is None:
                 self.broken(fact, "unknown-event", f"{fact.type} is no Kingdom Wars event")
                 continue
@@ -200,6 +198,7 @@ class Referee(DeckRules, SkillRules):
                     self.close_window()
                 if fact.type != "PileReshuffled" and not self.interjects(fact):
                     self.settle(fact)
+                self.before_fact(fact)  # what skills wait on (hegemony_skills)
                 self.deck_before(fact)
                 handler(fact, fact.data)
                 self.after_fact(fact)  # what skills watch for (hegemony_skills)
@@ -795,24 +794,17 @@ class Referee(DeckRules, SkillRules):
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
         first = cards[0]
-        # a target a skill of its own cancels (Qianxun) is taken off; a card left with no
-        # target goes to the discard pile unresolved
-        kept = [t for t in targets if not self.cancels(t, name)]
         if zones is not None and name in (INDULGENCE, SUPPLY):  # a delayed card a skill made
-            if kept:
+            if self.kept_targets(s, name, targets):
                 self.table.judging[targets[0]].append(first)
                 self.virtual[first] = name
-        elif zones is not None:  # a card made by a skill: what it was made
-            if kept:
-                self.uses.append(Use(name, s, kept, cards))
-                self.deck_used(s, name, cards, self.uses[-1])
-        elif len(cards) == 1 and KIND[first] == EQUIPMENT:
+        elif zones is None and len(cards) == 1 and KIND[first] == EQUIPMENT:
             self.table.wear(s, first)
-        elif len(cards) == 1 and KIND[first] == DELAYED:
-            if kept:
+        elif zones is None and len(cards) == 1 and KIND[first] == DELAYED:
+            if self.kept_targets(s, name, targets):  # (cancelled: to the discard pile)
                 self.table.judging[targets[0]].append(first)
                 self.virtual.pop(first, None)
-        elif kept:
+        elif kept := self.kept_targets(s, name, targets):  # (a card made by a skill too)
             self.uses.append(Use(name, s, kept, cards))
             self.deck_used(s, name, cards, self.uses[-1])
 
@@ -1023,6 +1015,9 @@ class Referee(DeckRules, SkillRules):
 
     def on_CardsRevealed(self, fact: Fact, d: dict[str, Any]) -> None:
         cards = list(d["cards"])
+        if d.get("reason", GRACE) != GRACE:  # a skill turns up cards (Zaiqi)
+            self.skill_revealed(fact, cards, d["reason"])
+            return
         u = self.use_of(GRACE)
         self.drawn(fact, cards, len(u.targets) if u else len(cards), "Amazing Grace")
         self.table.revealed = cards
@@ -1043,7 +1038,7 @@ class Referee(DeckRules, SkillRules):
             result = self.supply_judged(card) if reason == SUPPLY else card is not None and (
                 SUIT[card] != "H" if reason == INDULGENCE else lightning_strikes(card))
         elif reason == EIGHT_TRIGRAMS:
-            if self.table.armor(s) != EIGHT_TRIGRAMS:
+            if self.table.armor(s) != EIGHT_TRIGRAMS and not self.skill_trigrams(s):
                 self.broken(fact, "judgment", f"seat {s} judges with Eight Trigrams it does "
                             "not wear")
             self.answering(fact, s, "dodge")
@@ -1177,7 +1172,7 @@ class Referee(DeckRules, SkillRules):
                             f"the {reason} deals {want} (a Wine, a skill, the armor counted)")
             ok = (n == want or amiss) and self.nature_of(u) == "normal" and u is not None and list(
                 d["cards"]) == u.cards and (
-                (src == u.user and m in u.targets) if reason != DUEL else
+                (src == self.card_source(u) and m in u.targets) if reason != DUEL else
                 {m, src} == {u.user, u.targets[0]})
             if ok and u is not None and m not in u.extra.get("hit", set()):
                 self.broken(fact, "damage", f"seat {m} takes the {reason}'s damage without "

@@ -218,7 +218,7 @@ class DeckRules:
         """Whether the seat holds a card that answers a Nullification or Peach window."""
         held = {NAME[c] for c in self.table.hands[s]}
         if ask == "nullify":
-            return bool(held & {NULLIFICATION, KINGDOM_NULL})
+            return bool(held & {NULLIFICATION, KINGDOM_NULL}) or self.skill_answers(s, ask)
         own_wine = self.dying is not None and self.dying[0] == s and WINE in held
         return PEACH in held or own_wine
 
@@ -553,6 +553,9 @@ class DeckRules:
 
     def trick_unlimited(self, s: int) -> bool:
         return SkillRules.trick_unlimited(self, s)  # type: ignore[arg-type]
+
+    def skill_answers(self, s: int, ask: str) -> bool:
+        return SkillRules.skill_answers(self, s, ask)  # type: ignore[arg-type]
 
     def dist(self, a: int, b: int) -> int:
         return SkillRules.dist(self, a, b)  # type: ignore[arg-type]

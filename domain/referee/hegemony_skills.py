@@ -33,27 +33,28 @@ HEAD, DEPUTY = "head", "deputy"
 GENDER = {r[0]: r[4] for r in ROWS}
 #: skill -> what its ``SkillUsed`` does (the referee's hooks read the marks it leaves)
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
+#: skills that came with rules 5 (Buqu): a rules-4 game's Zhou Tai has none
+SINCE_5 = frozenset({"buqu", "buqu_wounds"})
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
-#: event type -> a kingdom module's handler for an event only its skills record
-#: (``HandsSwapped``, ``PindianShown``...): read when the referee has no ``on_`` method
-ON: dict[str, Callable[[Any, Fact, dict[str, Any]], None]] = {}
-#: (referee, target seat, card name) -> whether a skill of the target cancels it as a
-#: target of that card (Kingdom Wars 取消: Qianxun)
-CANCELS: list[Callable[[Any, int, str], bool]] = []
-#: skills used the moment before a fact the rules owe (a damage: Tianxiang): not missing
-#: facts
-INTERJECTS: set[str] = set()
-#: what skills watch after every fact (referee, fact)
+#: event type -> the skills' handler of an event only skills record (PileArranged)
+EVENTS: dict[str, Callable[[Any, Fact, dict[str, Any]], None]] = {}
+#: checks run before every fact's handler (a skill waiting on what comes next)
+BEFORE: list[Callable[[Any, Fact], None]] = []
+#: checks run after every fact's handler
 AFTER: list[Callable[[Any, Fact], None]] = []
+#: facts a skill asks in between, before what is owed (Shushen after any heal)
+INTERJECTS: list[Callable[[Any, Fact], bool]] = []
+#: hooks a kingdom's module fills: name -> function (see ``SkillRules``' callers)
+HOOKS: dict[str, Callable[..., Any]] = {}
 #: pindian reason -> what its result does (referee, fact, initiator, target, won)
 PINDIAN: dict[str, Callable[[Any, Fact, int, int, bool], None]] = {}
 
 
 def handles(event: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Register a kingdom module's handler of an event type (see ``ON``)."""
+    """Register the handler of an event only skills record (see ``EVENTS``)."""
     def wrap(handler: Callable[..., None]) -> Callable[..., None]:
-        ON[event] = handler
+        EVENTS[event] = handler
         return handler
     return wrap
 
@@ -73,6 +74,8 @@ class SkillRules:
     """The skills' part of the referee: its state and the hooks ``hegemony`` calls."""
 
     marks: dict[str, Any]
+    rules: int
+    options: dict[str, Any]
     generals: list[list[str]]
     shown: list[list[bool]]
     alive: list[bool]
@@ -85,7 +88,12 @@ class SkillRules:
 
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
-        """Which of the seat's generals (0 head, 1 deputy) brings the skill."""
+        """Which of the seat's generals (0 head, 1 deputy) brings the skill. A table
+        without skills (rules before 4, or option ``skills`` false) has none; Buqu came
+        with rules 5."""
+        if int(self.rules) < 4 or self.options.get("skills", True) is False or (
+                sid in SINCE_5 and int(self.rules) < 5):
+            return None
         for i, g in enumerate(self.generals[seat] if self.generals else []):
             if sid in SKILLS.get(g, ()):
                 return i
@@ -169,6 +177,44 @@ class SkillRules:
             self.marks[("trick", s)] = True
         return zones
 
+    def skill_event(self, kind: str) -> Callable[[Fact, dict[str, Any]], None] | None:
+        """The handler of an event only skills record (None: no such event)."""
+        handler = EVENTS.get(kind)
+        return None if handler is None else lambda f, d: handler(self, f, d)
+
+    def before_fact(self, fact: Fact) -> None:
+        for check in BEFORE:
+            check(self, fact)
+
+    def kept_targets(self, s: int, name: str, targets: list[int]) -> list[int]:
+        """The targets a card used keeps: a skill may cancel its owner as a target
+        (Kongcheng, Huoshou, Juxiang); the card still counts as used."""
+        cancels = HOOKS.get("cancels")
+        return [t for t in targets if cancels is None or not cancels(self, t, name)]
+
+    def card_source(self, u: Any) -> int | None:
+        """Who deals a card's damage: its user, unless a skill makes another the source
+        (Huoshou)."""
+        source = HOOKS.get("source")
+        return u.user if source is None else source(self, u)  # type: ignore[no-any-return]
+
+    def skill_trigrams(self, s: int) -> bool:
+        """Whether a skill just judged for the seat as an Eight Trigrams (Bazhen)."""
+        return bool(self.marks.pop(("trigrams", s), False))
+
+    def skill_revealed(self, fact: Fact, cards: list[int], reason: str) -> None:
+        """Cards a skill turns up from the pile (Zaiqi)."""
+        revealed = HOOKS.get("revealed:" + reason)
+        if revealed is None:
+            self.broken(fact, "card-effect", f"no rule turns up cards for {reason!r}")
+            return
+        revealed(self, fact, cards)
+
+    def skill_answers(self, s: int, ask: str) -> bool:
+        """Whether a skill lets the seat answer a window (Kanpo: a Nullification)."""
+        answers = HOOKS.get("answers")
+        return answers is not None and bool(answers(self, s, ask))
+
     def kill_unlimited(self, s: int) -> bool:
         return self.active(s, "paoxiao_kw")
 
@@ -206,10 +252,6 @@ class SkillRules:
                 self.meant_for(s) == s:
             return fact
         return Fact(fact.version, fact.type, {**fact.data, "seat": self.meant_for(s)})
-
-    def cancels(self, t: int, name: str) -> bool:
-        """A skill of the target cancels it as a target of the card (Qianxun)."""
-        return any(rule(self, t, name) for rule in CANCELS)
 
     def trick_unlimited(self, s: int) -> bool:
         return self.active(s, "qicai_kw")
@@ -318,7 +360,7 @@ class SkillRules:
     def on_CardsGained(self, fact: Fact, d: dict[str, Any]) -> None:
         s, cards, reason = self.seat(d["seat"]), list(d["cards"]), d["reason"]
         owed = self.marks.pop(("gain", s, reason), None)
-        zone = self.marks.pop(("gain_zone", s, reason), "flight")  # Guzheng: the discard
+        zone = self.marks.pop(("gain_zone", s, reason), "flight")
         if owed is None or sorted(cards) != sorted(owed) or d["zone"] != zone:
             self.broken(fact, reason if reason in USED else "skill",
                         f"seat {s} takes {cards} from the {d['zone']} ({reason}); the rules "
@@ -360,8 +402,6 @@ class SkillRules:
         if fact.type == "GeneralsShown" and fact.data.get("reason") == "skill" and \
                 s == self.current and not self.hidden(s):
             self.owed = [o for o in self.owed if o.rule != "show-step"]
-        for watch in AFTER:
-            watch(self, fact)
         seen = self.marks.setdefault("equipped", {})
         for s in range(self.n):
             if not self.owns_skill(s, "xiaoji_kw"):
@@ -370,6 +410,8 @@ class SkillRules:
             if seen.get(s, set()) - now and self.alive[s]:
                 self.marks[("xiaoji", s)] = self.marks.get(("xiaoji", s), 0) + 1
             seen[s] = now
+        for check in AFTER:
+            check(self, fact)
 
     @property
     def virtual(self) -> dict[int, str]:
@@ -393,18 +435,13 @@ class SkillRules:
              and (d.get("then") or {}).get("skill") in START_SKILLS)
             or (fact.type == "SkillUsed" and d.get("skill") in START_SKILLS)
             or (fact.type == "Declined" and d.get("ask") == "skill"))
-        effect = d.get("reason") in START_SKILLS and fact.type in ("CardsDrawn",
-                                                                   "CardsDiscarded")
+        effect = (d.get("reason") in START_SKILLS and fact.type in (
+            "CardsDrawn", "CardsDiscarded", "CardsPeeked", "Healed")) or (
+            fact.type == "PileArranged")
         if before_show and (starting or effect):
             return True
-        if (fact.type == "SkillUsed" and d.get("skill") in INTERJECTS) or (
-                fact.type == "GeneralsShown" and d.get("reason") == "skill"
-                and (d.get("then") or {}).get("skill") in INTERJECTS):
-            return True  # a skill on a damage the rules owe comes before it (Tianxiang)
-        if fact.type == "Declined" and d.get("ask") == "skill" and self.owed and \
-                self.owed[0].rule in ("lightning", "fanjian") and any(
-                    self.owns_skill(d.get("seat", -1), sid) for sid in INTERJECTS):
-            return True  # or declined: the damage is still owed
+        if any(check(self, fact) for check in INTERJECTS):
+            return True
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
             fact.type == "Declined" and d.get("ask") == "skill"
@@ -852,7 +889,8 @@ def yinghun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     r.marks[("discard", t, s, "yinghun")] = ("at most", discard)
 
 
-START_SKILLS = frozenset({"yinghun"})
+#: start-phase skills: asked before the start-of-turn show (their effects too)
+START_SKILLS: set[str] = {"yinghun"}
 
 
 # --- Qun: Yuan Shao ---------------------------------------------------------------------------

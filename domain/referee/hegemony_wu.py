@@ -15,8 +15,8 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_skills import (
     AFTER,
-    CANCELS,
     CONVERSIONS,
+    HOOKS,
     INTERJECTS,
     PINDIAN,
     USED,
@@ -64,7 +64,9 @@ def qianxun_cancels(r: Any, t: int, name: str) -> bool:
     return name in (SNATCH, INDULGENCE) and r.owns_skill(t, "qianxun_kw")
 
 
-CANCELS.append(qianxun_cancels)
+_cancels_before = HOOKS.get("cancels")  # another kingdom's (Kongcheng, Huoshou...)
+HOOKS["cancels"] = lambda r, t, name: qianxun_cancels(r, t, name) or (
+    _cancels_before is not None and bool(_cancels_before(r, t, name)))
 #: Duoshi's uses in one play phase
 DUOSHI_LIMIT = 4
 # (any card here: its colour as it counts for Lu Xun's seat is judged by ``duoshi``)
@@ -195,6 +197,12 @@ def haoshi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """Two cards more in the draw phase; then more than five hand cards: half of them
     (rounded down) to another seat with the fewest."""
     r.at_draw(fact, s, "haoshi")
+    if r.skip_draw or r.marks.get("skip_draw"):  # (Supply Shortage, Tuxi: no draw phase)
+        if r.rules >= 6:
+            r.broken(fact, "haoshi", f"seat {s} uses Haoshi in a draw phase that is skipped")
+        else:  # rules 4 and 5 played it: the draw phase's draw came all the same
+            r.skip_draw, r.stage = False, "start"
+            r.marks["drew"] = r.marks["skip_draw"] = False
     r.marks["draw_delta"] = r.marks.get("draw_delta", 0) + 2
     r.marks["haoshi"] = s
 
@@ -318,4 +326,31 @@ def tianxiang_dealt(r: Any, fact: Fact) -> None:
 
 
 AFTER.append(tianxiang_dealt)
-INTERJECTS.add("tianxiang")
+
+
+def tianxiang_first(r: Any, fact: Fact) -> bool:
+    """Tianxiang (used, shown for, or declined) comes before the damage the rules owe
+    (a Lightning's, a Fanjian's): the damage is still owed, to its new victim."""
+    d = fact.data
+    if (fact.type, d.get("skill")) == ("SkillUsed", "tianxiang") or (
+            fact.type == "GeneralsShown" and d.get("reason") == "skill"
+            and (d.get("then") or {}).get("skill") == "tianxiang"):
+        return True
+    return fact.type == "Declined" and d.get("ask") == "skill" and bool(r.owed) and \
+        r.owed[0].rule in ("lightning", "fanjian") and r.owns_skill(d["seat"], "tianxiang")
+
+
+INTERJECTS.append(tianxiang_first)
+
+
+def xiaoji_show_first(r: Any, fact: Fact) -> bool:
+    """A hidden Sun Shangxiang shown for Xiaoji as her equipment leaves (a Dimeng's
+    discard) comes before what the move still owes (the hands' exchange), as her Xiaoji
+    does."""
+    d = fact.data
+    return fact.type == "GeneralsShown" and d.get("reason") == "skill" and (
+        d.get("then") or {}).get("skill") == "xiaoji_kw" and bool(
+        r.marks.get(("xiaoji", d.get("seat"))))
+
+
+INTERJECTS.append(xiaoji_show_first)
