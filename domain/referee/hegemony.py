@@ -126,6 +126,8 @@ class Owed:
     match: Callable[[Fact], bool] | None = None  # None: ``then`` is a check, run at once
     then: Callable[[Fact | None], None] | None = None
     end: bool = False  # part of the end of the game
+    # held while a fact is part of something that comes first (a death skill's acts)
+    hold: Callable[[Fact], bool] | None = None
 
 
 @dataclass
@@ -194,7 +196,7 @@ class Referee(DeckRules, SkillRules):
             try:
                 if self.window is not None and not (fact.type in ("Responded", "Declined")
                                                     and fact.data.get("ask") == "nullify") \
-                        and not self.in_window(fact):
+                        and fact.type != "NullificationWidened" and not self.in_window(fact):
                     self.close_window()
                 if fact.type != "PileReshuffled" and not self.interjects(fact):
                     self.settle(fact)
@@ -240,6 +242,8 @@ class Referee(DeckRules, SkillRules):
         """Facts the rules call for must come first: each one missing is named."""
         while self.owed:
             head = self.owed[0]
+            if head.hold is not None and head.hold(fact):
+                return
             if head.match is None:
                 self.owed.pop(0)
                 if head.then:
@@ -260,7 +264,7 @@ class Referee(DeckRules, SkillRules):
                         f"with {fact.type}")
 
     def run_checks(self, fact: Fact) -> None:
-        while self.owed and self.owed[0].match is None:
+        while self.owed and self.owed[0].match is None and self.owed[0].hold is None:
             head = self.owed.pop(0)
             if head.then:
                 head.then(fact)
@@ -575,7 +579,8 @@ class Referee(DeckRules, SkillRules):
                           self.is_("KingdomDecided", seat=s)), first=True)
         if reason in ("turn_start", "skill", "play"):
             after: list[Owed] = []
-            if not was_both and all(self.shown[s]) and self.alive[s]:
+            if not was_both and all(self.shown[s]) and self.alive[s] and \
+                    s not in self.hidden_again:  # shown again (Qingcheng): no bonus
                 after += self.bonuses(s)
             after.append(Owed("victory", "", then=lambda f: self.victory(f)))
             # after the side (owed first, if any): the bonuses, then the win check
@@ -793,7 +798,7 @@ class Referee(DeckRules, SkillRules):
             self.kills += 1
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
-        first = cards[0]
+        first = cards[0] if cards else -1  # a card no card makes (Shuangren's Kill)
         if zones is not None and name in (INDULGENCE, SUPPLY):  # a delayed card a skill made
             if self.kept_targets(s, name, targets):
                 self.table.judging[targets[0]].append(first)
@@ -908,10 +913,12 @@ class Referee(DeckRules, SkillRules):
             u = self.use_of(KILL, ARROWS)
             ok = u is not None and s in u.targets
             why = "it is the target of no Kill or Arrow Barrage"
+            self.spared(fact, u, s)
         elif ask == "kill":
             u = self.use_of(DUEL, BARBARIANS)
             ok = u is not None and (s in u.targets or (u.name == DUEL and s == u.user))
             why = "it is in no Duel and no Barbarian Invasion"
+            self.spared(fact, u, s)
             if u is not None and u.name == DUEL:
                 self.effect_of(fact, DUEL)
         elif ask == "peach":
@@ -962,6 +969,7 @@ class Referee(DeckRules, SkillRules):
                 u.extra["nullified"] = not u.extra.get("nullified", False)
             elif u is not None and u.name in WINDOWED:
                 self.deck_window(s, u, True)
+            self.nullify_answer(s, True)
         if ask == "peach" and self.dying is not None:
             v = self.dying[0]
             self.hp[v] += 1
@@ -989,6 +997,7 @@ class Referee(DeckRules, SkillRules):
             u = self.uses[-1] if self.uses and self.stage != "start" else None
             if u is not None and u.name in WINDOWED:
                 self.deck_window(s, u, False)
+            self.nullify_answer(s, False)
         if ask == "skill":
             self.skill_declined(fact, s)
         if ask in ("nullify", "peach") and not self.options.get("ask_everyone"):
@@ -1007,6 +1016,7 @@ class Referee(DeckRules, SkillRules):
         if u is None or s not in u.targets:
             self.broken(fact, "asked-seat", f"seat {s} takes a card of an Amazing Grace it "
                         "is not a target of")
+        self.spared(fact, u, s)
         if c not in self.table.revealed:
             self.broken(fact, "card-owner", f"seat {s} takes card {c}, which was not turned up")
         else:
@@ -1202,6 +1212,7 @@ class Referee(DeckRules, SkillRules):
             ok = u is not None and u.user == s
         elif reason == PEACH_GARDEN:
             ok = u is not None and s in u.targets and self.hp[s] < self.max_hp[s]
+            self.spared(fact, u, s)
         elif reason == SILVER_LION:
             ok = self.claimed(fact)
         else:
@@ -1250,6 +1261,9 @@ class Referee(DeckRules, SkillRules):
                             "version": fact.version})
         if s == self.current:
             self.turn_ends_at_death()
+            # the turn's end drops what an earlier death still owed after a death skill
+            # (its show, victory check and reward): rules 5 and before
+            self.owed = [o for o in self.owed if o.hold is None]
         items: list[Owed] = []
         if self.hidden(s):
             items.append(Owed("show", f"seat {s}'s hidden generals shown at its death",
@@ -1258,6 +1272,9 @@ class Referee(DeckRules, SkillRules):
         rewards = Owed("reward", "", then=lambda f: self.reward(s, killer, alive_then))
         check = Owed("victory", "", then=lambda f: self.victory(f))
         items += [check, rewards] if self.rules >= 2 else [rewards, check]
+        held = self.death_held(s)  # a death skill acts first (Suishi)
+        for item in items:
+            item.hold = held
         self.owe(*items, first=True)
 
     def turn_ends_at_death(self) -> None:

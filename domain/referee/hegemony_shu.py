@@ -248,7 +248,8 @@ def heals_seen(r: Any, fact: Fact) -> None:
         s = healed
         r.marks[("shushen", s)] = r.marks.get(("shushen", s), 0) + int(d.get("amount", 1))
     elif fact.type not in ("SkillUsed", "CardsDrawn", "Declined", "GeneralsShown",
-                           "KingdomDecided", "PileReshuffled"):
+                           "KingdomDecided", "PileReshuffled", "PairBonusChosen",
+                           "HalfFishChosen"):  # (a show's bonus choices between)
         for k in [k for k in r.marks if isinstance(k, tuple) and k[0] == "shushen"]:
             del r.marks[k]
 

@@ -47,7 +47,14 @@ AFTER: list[Callable[[Any, Fact], None]] = []
 INTERJECTS: list[Callable[[Any, Fact], bool]] = []
 #: hooks a kingdom's module fills: name -> function (see ``SkillRules``' callers)
 HOOKS: dict[str, Callable[..., Any]] = {}
-#: pindian reason -> what its result does (referee, fact, initiator, target, won)
+#: damage a victim's skill takes off before it is dealt (Mingshi): (r, victim, source)
+DAMAGE_CUTS: list[Callable[[Any, int, Any], int]] = []
+#: skills at a death (Suishi's HP loss): they act before its show, victory check and
+#: reward, and what they bring about (a dying, another death) comes first too
+DEATH_SKILLS: set[str] = set()
+#: gain reason -> its own judge (cards from the discard pile: Lirang's gives)
+GAINS: dict[str, Callable[[Any, Fact, int, list[int]], None]] = {}
+#: pindian reason -> what its result does: (r, fact, initiator, target, won)
 PINDIAN: dict[str, Callable[[Any, Fact, int, int, bool], None]] = {}
 
 
@@ -74,8 +81,6 @@ class SkillRules:
     """The skills' part of the referee: its state and the hooks ``hegemony`` calls."""
 
     marks: dict[str, Any]
-    rules: int
-    options: dict[str, Any]
     generals: list[list[str]]
     shown: list[list[bool]]
     alive: list[bool]
@@ -86,13 +91,20 @@ class SkillRules:
     stage: str
     kills: int
 
+    @property
+    def hidden_again(self) -> set[int]:
+        """Seats one of whose generals a skill hid again (Qingcheng): showing both once
+        more brings no bonus."""
+        return self.__dict__.setdefault("_hidden_again", set())  # type: ignore[no-any-return]
+
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
-        """Which of the seat's generals (0 head, 1 deputy) brings the skill. A table
-        without skills (rules before 4, or option ``skills`` false) has none; Buqu came
-        with rules 5."""
-        if int(self.rules) < 4 or self.options.get("skills", True) is False or (
-                sid in SINCE_5 and int(self.rules) < 5):
+        """Which of the seat's generals (0 head, 1 deputy) brings the skill (none at a
+        table without skills: before rules 4, or option ``skills`` false; Buqu came with
+        rules 5)."""
+        options: dict[str, Any] = getattr(self, "options", {})
+        rules = getattr(self, "rules", 1)
+        if rules < 4 or options.get("skills", True) is False or (sid in SINCE_5 and rules < 5):
             return None
         for i, g in enumerate(self.generals[seat] if self.generals else []):
             if sid in SKILLS.get(g, ()):
@@ -170,6 +182,8 @@ class SkillRules:
             self.broken(fact, "show", f"seat {showing[0]} showed a general to use "
                         f"{showing[1] or 'a card'}, but the record goes on with seat {s}'s "
                         f"{name}")
+        if not cards and use:  # a card no card makes (Shuangren's Kill)
+            return cardless(self, fact, s, name)
         zones = converted(self, fact, s, cards, name, use)
         real = zones is None and len(cards) == 1 and (NAME[cards[0]] == name or (
             NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
@@ -338,8 +352,69 @@ class SkillRules:
         return n() if callable(n) else n
 
     def skill_damage(self, fact: Fact, s: int, src: Any, n: int, reason: str) -> bool:
-        """Damage a skill deals: whether it was owed."""
-        return self.marks.pop(("damage", s, src, reason), None) == n
+        """Damage a skill deals: whether it was owed (less what the victim's skills cut)."""
+        owed = self.marks.pop(("damage", s, src, reason), None)
+        return owed is not None and max(0, owed - self.damage_cut(s, src)) == n
+
+    def damage_cut(self, s: int, src: Any) -> int:
+        """What the victim's skills take off a damage before it is dealt (Mingshi)."""
+        return sum(cut(self, s, src) for cut in DAMAGE_CUTS)
+
+    def death_held(self, victim: int) -> Callable[[Fact], bool] | None:
+        """A death's show, victory check and reward wait while a living seat's death
+        skill acts (``DEATH_SKILLS``): the facts of that skill, and of a dying it brings
+        about, come first. None: no such skill at the table."""
+        if not any(self.alive[x] and x != victim and self.owns_skill(x, sid)
+                   for x in range(self.n) for sid in DEATH_SKILLS):
+            return None
+
+        def held(f: Fact) -> bool:
+            d = f.data
+            sid = d.get("skill") if f.type == "SkillUsed" else (d.get("then") or {}).get(
+                "skill") if f.type == "GeneralsShown" and d.get("reason") == "skill" else None
+            return sid in DEATH_SKILLS or self.dying is not None or (
+                f.type == "Declined" and d.get("ask") == "skill" and any(
+                    self.owns_skill(d["seat"], k) for k in DEATH_SKILLS)) or (
+                f.type in ("HpLost", "CardsDrawn") and d.get("reason") in DEATH_SKILLS)
+        return held
+
+    # --- pindian: two hand cards compared (generals.md 0.2) ----------------------------------
+    def start_pindian(self, s: int, t: int, reason: str) -> None:
+        """A skill's pindian of seat ``s`` with ``t``: each chooses a hand card, the
+        initiator first; both are shown together and discarded."""
+        self.marks["pindian"] = {"seat": s, "target": t, "reason": reason, "cards": {}}
+
+    def on_PindianCardChosen(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, card = self.seat(d["seat"]), d["card"]
+        p = self.marks.get("pindian")
+        who = None if p is None else p["seat"] if not p["cards"] else p["target"] if len(
+            p["cards"]) == 1 else None
+        if p is None or s != who:
+            self.broken(fact, "pindian", f"seat {s} chooses a pindian card, but no pindian "
+                        "asks it now (the initiator first, then its target)")
+            return
+        if card not in self.table.hands[s]:
+            self.broken(fact, "card-owner", f"seat {s} chooses card {card} for the pindian, "
+                        "which is not in its hand")
+        p["cards"][s] = card
+
+    def on_PindianShown(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, t, cards = self.seat(d["seat"]), self.seat(d["target"]), list(d["cards"])
+        p = self.marks.pop("pindian", None)
+        if p is None or (p["seat"], p["target"], p["reason"]) != (s, t, d["reason"]) or \
+                cards != [p["cards"].get(s), p["cards"].get(t)]:
+            self.broken(fact, "pindian", f"seat {s}'s pindian with seat {t} ({d['reason']}) "
+                        f"shows {cards}, not the cards chosen for it")
+        won = len(cards) == 2 and NUMBER[cards[0]] > NUMBER[cards[1]]
+        self.expect(fact, f"seat {s}'s pindian with seat {t}", won, d["won"], "pindian",
+                    f"the pindian's cards {cards} make the initiator "
+                    f"{'win' if won else 'not win'} (a strictly higher number wins); the "
+                    f"record says won={d['won']}")
+        for x, c in zip((s, t), cards, strict=False):
+            self.owns(fact, x, [c], (HAND,), "shows for the pindian")
+        done = PINDIAN.get(d["reason"])
+        if done is not None:
+            done(self, fact, s, t, won)
 
     def skill_hp_lost(self, fact: Fact, s: int, n: int, reason: str) -> bool:
         return self.marks.pop(("hp_lost", s, reason), None) == n
@@ -359,6 +434,9 @@ class SkillRules:
 
     def on_CardsGained(self, fact: Fact, d: dict[str, Any]) -> None:
         s, cards, reason = self.seat(d["seat"]), list(d["cards"]), d["reason"]
+        if reason in GAINS:
+            GAINS[reason](self, fact, s, cards)
+            return
         owed = self.marks.pop(("gain", s, reason), None)
         zone = self.marks.pop(("gain_zone", s, reason), "flight")
         if owed is None or sorted(cards) != sorted(owed) or d["zone"] != zone:
@@ -442,6 +520,12 @@ class SkillRules:
             return True
         if any(check(self, fact) for check in INTERJECTS):
             return True
+        then = d.get("then") or {}
+        if fact.type == "GeneralsShown" and d.get("reason") == "skill" and then.get("skill"):
+            # a hidden general shown for a skill asked in between comes in between too
+            use = Fact(fact.version, "SkillUsed", {**then, "seat": d.get("seat")})
+            if self.interjects(use):
+                return True
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
             fact.type == "Declined" and d.get("ask") == "skill"
@@ -588,6 +672,21 @@ def conversion(sid: str) -> None:
 
 for _sid in CONVERSIONS:
     conversion(_sid)
+
+
+def cardless(r: Any, fact: Fact, s: int, name: str) -> tuple[str, ...] | None:
+    """A use with no card a skill owes (``marks["cardless"]``: seat, name, via, the
+    targets allowed): the zones it needs (none), or None when none is owed."""
+    owed = r.marks.pop("cardless", None)
+    ts = list(fact.data.get("targets") or [])
+    if owed is None or owed[:3] != (s, name, fact.data.get("via")) or len(ts) != 1 or \
+            ts[0] not in owed[3]:
+        r.broken(fact, "card-use", f"seat {s} uses {name} with no card "
+                 f"({fact.data.get('via')}) on {ts}; "
+                 + ("no skill makes one now" if owed is None else
+                    f"{owed[2]} makes seat {owed[0]} a {owed[1]} on one of {owed[3]}"))
+        return None
+    return (HAND,)
 
 
 def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
@@ -905,63 +1004,3 @@ def luanji(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
                  f"{cards}")
     r.marks["converting"] = (s, tuple(cards), "arrow_barrage", "luanji")
 
-
-# --- Pindian (generals.md 0.2), the frame several skills share ------------------------------
-def start_pindian(r: Any, fact: Fact, s: int, t: int, reason: str) -> bool:
-    """A pindian of ``s`` with ``t`` for ``reason``: both alive with a hand card. Each
-    chooses a card in secret (the starter first), then both are shown and discarded;
-    ``PINDIAN[reason]`` reads the result. Whether it may start."""
-    if not 0 <= t < r.n or t == s or not r.alive[t] or not r.table.hands[s] or \
-            not r.table.hands[t]:
-        r.broken(fact, reason, f"{reason} pindians with another living seat, both holding "
-                 f"a hand card; the record says seat {s} with seat {t}")
-        return False
-    from domain.referee.hegemony import Owed
-
-    r.marks["pindian"] = {"seat": s, "target": t, "reason": reason, "cards": {}}
-    r.owe(Owed("pindian", f"seat {s}'s pindian card ({reason})",
-               r.is_("PindianCardChosen", seat=s)),
-          Owed("pindian", f"seat {t}'s pindian card ({reason})",
-               r.is_("PindianCardChosen", seat=t)),
-          Owed("pindian", f"the pindian of seats {s} and {t} shown ({reason})",
-               r.is_("PindianShown", seat=s, target=t, reason=reason)), first=True)
-    return True
-
-
-@handles("PindianCardChosen")
-def pindian_card_chosen(r: Any, fact: Fact, d: dict[str, Any]) -> None:
-    s, card = r.seat(d["seat"]), d["card"]
-    p = r.marks.get("pindian")
-    if p is None or s not in (p["seat"], p["target"]) or s in p["cards"]:
-        r.broken(fact, "pindian", f"seat {s} chooses a pindian card, but no pindian asks it")
-        return
-    if card not in r.table.hands[s]:
-        r.broken(fact, "card-owner", f"seat {s} chooses card {card} for a pindian, which is "
-                 "not in its hand")
-    p["cards"][s] = card
-
-
-@handles("PindianShown")
-def pindian_shown(r: Any, fact: Fact, d: dict[str, Any]) -> None:
-    """Both cards shown and discarded; the starter wins only with a higher number."""
-    s, t, cards = r.seat(d["seat"]), r.seat(d["target"]), list(d["cards"])
-    p = r.marks.pop("pindian", None)
-    if p is None or (p["seat"], p["target"], p["reason"]) != (s, t, d["reason"]):
-        r.broken(fact, "pindian", f"seats {s} and {t} show a pindian ({d['reason']}) no "
-                 "skill started")
-        return
-    chosen = [p["cards"].get(s), p["cards"].get(t)]
-    if cards != chosen:
-        r.broken(fact, "pindian", f"the pindian shows {cards}; the cards chosen were "
-                 f"{chosen}")
-    if len(cards) != 2:
-        return
-    r.owns(fact, s, cards[:1], (HAND,), "shows for a pindian")
-    r.owns(fact, t, cards[1:], (HAND,), "shows for a pindian")
-    won = NUMBER[cards[0]] > NUMBER[cards[1]]
-    r.expect(fact, f"pindian of seats {s} and {t}", won, d["won"], "pindian",
-             f"card {cards[0]} ({NUMBER[cards[0]]}) against card {cards[1]} "
-             f"({NUMBER[cards[1]]}): the starter {'wins' if won else 'does not win'}")
-    after = PINDIAN.get(p["reason"])
-    if after is not None:
-        after(r, fact, s, t, won)

@@ -23,7 +23,6 @@ from domain.referee.hegemony_skills import (
     conversion,
     handles,
     judged,
-    start_pindian,
 )
 from domain.referee.hegemony_table import EQUIP, HAND
 from domain.sanguosha.cards import EQUIPMENT, KIND, RED, SLOT, SUIT
@@ -122,7 +121,13 @@ def tianyi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     if len(ts) != 1 or not isinstance(ts[0], int):
         r.broken(fact, "tianyi", f"Tianyi pindians with one other seat; the record says {ts}")
         return
-    start_pindian(r, fact, s, ts[0], "tianyi")
+    t = ts[0]
+    if not 0 <= t < r.n or t == s or not r.alive[t] or not r.table.hands[s] or \
+            not r.table.hands[t]:
+        r.broken(fact, "tianyi", f"Tianyi pindians with another living seat, both holding "
+                 f"a hand card; the record says seat {s} with seat {t}")
+        return
+    r.start_pindian(s, t, "tianyi")
 
 
 def tianyi_result(r: Any, fact: Fact, s: int, t: int, won: bool) -> None:
@@ -332,25 +337,11 @@ def tianxiang_first(r: Any, fact: Fact) -> bool:
     """Tianxiang (used, shown for, or declined) comes before the damage the rules owe
     (a Lightning's, a Fanjian's): the damage is still owed, to its new victim."""
     d = fact.data
-    if (fact.type, d.get("skill")) == ("SkillUsed", "tianxiang") or (
-            fact.type == "GeneralsShown" and d.get("reason") == "skill"
-            and (d.get("then") or {}).get("skill") == "tianxiang"):
-        return True
+    if (fact.type, d.get("skill")) == ("SkillUsed", "tianxiang"):
+        return True  # (the show for it too: ``SkillRules.interjects``)
     return fact.type == "Declined" and d.get("ask") == "skill" and bool(r.owed) and \
         r.owed[0].rule in ("lightning", "fanjian") and r.owns_skill(d["seat"], "tianxiang")
 
 
 INTERJECTS.append(tianxiang_first)
 
-
-def xiaoji_show_first(r: Any, fact: Fact) -> bool:
-    """A hidden Sun Shangxiang shown for Xiaoji as her equipment leaves (a Dimeng's
-    discard) comes before what the move still owes (the hands' exchange), as her Xiaoji
-    does."""
-    d = fact.data
-    return fact.type == "GeneralsShown" and d.get("reason") == "skill" and (
-        d.get("then") or {}).get("skill") == "xiaoji_kw" and bool(
-        r.marks.get(("xiaoji", d.get("seat"))))
-
-
-INTERJECTS.append(xiaoji_show_first)

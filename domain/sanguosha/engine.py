@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from eventsourcing.domain import event
 
 from domain.game import Game, Viewer
+from domain.sanguosha import kw_cards
 from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
 from domain.sanguosha.actions import diagnose, match
 from domain.sanguosha.cards import (
@@ -464,6 +465,10 @@ class SanguoshaGame(Resolution, Game):
                 # a Wine played as itself (a card a skill made keeps the name asked for)
                 name = WINE if len(cards) == 1 and cards[0] in WINES and "skill" not in chosen \
                     else _RESPONSE_NAME[ask]
+                if chosen.get("choice") == kw_cards.ALL:  # (a Kingdom Nullification's)
+                    assert isinstance(f, NullifyWindow)
+                    self._nullification_widened(seat=seat, target=f.target,
+                                                kingdom=self.kingdom(f.target))
                 self._responded(seat=seat, name=name, cards=cards, ask=ask)
         elif kind == "accept":
             self._accepted(seat=seat, ask=ask)
@@ -867,6 +872,7 @@ class SanguoshaGame(Resolution, Game):
         if ask == "nullify":
             assert isinstance(top, NullifyWindow)
             top.nullified = not top.nullified
+            top.played += 1
             top.passed = []
             top.waiting = None
         elif ask == "peach":
@@ -883,6 +889,15 @@ class SanguoshaGame(Resolution, Game):
         if self.skilled and ask not in ("nullify", "peach"):  # (those answers are secret)
             self._point(Point.RESPONDED, [seat], {"u": seat, "name": name})
         self._settle()
+
+    @event("NullificationWidened")
+    def _nullification_widened(self, seat: int, target: int, kingdom: str) -> None:
+        """The Kingdom Nullification ``seat`` plays next is for "all" of ``target``'s
+        kingdom: if it stands, the trick's later targets of that kingdom are spared
+        (kingdom-wars-deck.md). Recorded before the card, which may close the window."""
+        top = self.stack[-1]
+        assert isinstance(top, NullifyWindow)
+        top.kingdom = kingdom
 
     @event("Declined")
     def _declined(self, seat: int, ask: str) -> None:
@@ -1381,6 +1396,8 @@ class SanguoshaGame(Resolution, Game):
                                "effect": f.effect}
         if isinstance(f, CardUse):
             out.update(user=f.user, cards=list(f.cards), targets=list(f.targets))
+            if f.spared:  # later targets a Kingdom Nullification's "all" spared
+                out["spared"] = list(f.spared)
             if f.name == AMAZING_GRACE:
                 out["revealed"] = list(f.revealed)
             if f.pick_from is not None:
@@ -1394,6 +1411,11 @@ class SanguoshaGame(Resolution, Game):
                 out["shown"] = shown
         elif isinstance(f, NullifyWindow):
             out.update(trick=f.trick, target=f.target, nullified=f.nullified)
+            if f.kingdom is not None:  # the first Kingdom Nullification is for "all"
+                out["kingdom"] = f.kingdom
+            below = self.stack[-2] if len(self.stack) > 1 else None
+            if isinstance(below, CardUse) and below.spared:
+                out["spared"] = list(below.spared)
         elif isinstance(f, Dying | AfterDeath):
             out["dying"] = f.victim
         elif isinstance(f, DelayedCheck | Judgment):

@@ -106,7 +106,7 @@ def test_a_pindian_result_turned() -> None:
 
     facts, v = forged(lambda fs, i: fs[i].type == "PindianShown"
                       and fs[i].data["reason"] == "tianyi", turned)
-    assert "the starter" in named(facts, v, "pindian")
+    assert "make the initiator" in named(facts, v, "pindian")
 
 
 def test_a_kill_after_a_lost_tianyi() -> None:
