@@ -425,10 +425,14 @@ class Referee(DeckRules, SkillRules):
     def next_seat(self) -> int:
         if self.turn == 0:
             return self.first if self.first is not None else 0
-        for s in order_from(self.current, self.n)[1:]:
+        extra = self.extra_turn()  # a skill's extra turn (Fangquan) comes first
+        if extra is not None:
+            return extra
+        base = self.turn_base()
+        for s in order_from(base, self.n)[1:]:
             if self.alive[s]:
                 return s
-        return self.current
+        return base if self.alive[base] else self.current
 
     def on_TurnStarted(self, fact: Fact, d: dict[str, Any]) -> None:
         s = self.seat(d["seat"])
@@ -439,6 +443,7 @@ class Referee(DeckRules, SkillRules):
         if s != want or d["turn"] != self.turn + 1:
             self.broken(fact, "turn-order", f"turn {d['turn']} goes to seat {s}; it is turn "
                         f"{self.turn + 1}, seat {want}'s")
+        self.turn_taken(s)
         self.current, self.turn = s, int(d["turn"])
         self.stage, self.skip_play, self.kills, self.uses = "start", False, 0, []
         self.handled, self.marks = set(), {}
@@ -1040,19 +1045,20 @@ class Referee(DeckRules, SkillRules):
         elif not self.table.from_top([card]):
             self.broken(fact, "card-source", f"seat {s}'s judgment card {card} is not the top "
                         "of the draw pile")
+        read = self.judged_as(s, card)  # (a shown Xiao Qiao's spade is a heart: Hongyan)
         if reason in (INDULGENCE, LIGHTNING, SUPPLY):
             if s != self.current or self.stage != "start" or not any(
                     self.as_name(j) == reason for j in self.table.judging[s]):
                 self.broken(fact, "judgment", f"seat {s} is judged for {reason} outside its "
                             "judgment phase or with none in its judgment area")
-            result = self.supply_judged(card) if reason == SUPPLY else card is not None and (
-                SUIT[card] != "H" if reason == INDULGENCE else lightning_strikes(card))
+            result = self.supply_judged(read) if reason == SUPPLY else read is not None and (
+                SUIT[read] != "H" if reason == INDULGENCE else lightning_strikes(read))
         elif reason == EIGHT_TRIGRAMS:
             if self.table.armor(s) != EIGHT_TRIGRAMS and not self.skill_trigrams(s):
                 self.broken(fact, "judgment", f"seat {s} judges with Eight Trigrams it does "
                             "not wear")
             self.answering(fact, s, "dodge")
-            result = card is not None and RED[card]
+            result = read is not None and RED[read]
             u = self.use_of(KILL, ARROWS)
             if result and u is not None:
                 u.extra["dodged"] = s  # a red judgment is a Dodge
@@ -1064,6 +1070,7 @@ class Referee(DeckRules, SkillRules):
         self.expect(fact, f"judgment of seat {s} ({reason})", result, d["result"],
                     "judgment", f"card {card} judged for {reason} gives {result}, the "
                     f"record says {d['result']}")
+        self.judgment_seen(s, reason, card, result)  # (rules 6: Hongyan may turn it)
         if reason in (INDULGENCE, SUPPLY):
             j = next((j for j in self.table.judging[s] if self.as_name(j) == reason), None)
             if j is not None:
@@ -1153,7 +1160,7 @@ class Referee(DeckRules, SkillRules):
     def on_KillBlocked(self, fact: Fact, d: dict[str, Any]) -> None:
         s, src = self.seat(d["seat"]), self.seat(d["source"])
         u = self.use_of(KILL)
-        black = u is not None and all(not RED[c] for c in u.cards)
+        black = u is not None and all(not RED[self.held(u.user, c)] for c in u.cards)
         if self.deck_kill_blocked(s, src, d["armor"]):
             return  # the Vine
         if (u is None or u.user != src or s not in u.targets or not black
@@ -1217,7 +1224,7 @@ class Referee(DeckRules, SkillRules):
             ok = self.claimed(fact)
         else:
             ok = self.skill_healed(s, reason)
-        if not ok or n != 1:
+        if not ok or n != self.heal_size(s, reason):
             self.broken(fact, "heal", f"seat {s} heals {n} by {reason}, which no rule gives")
         self.hp[s] = min(self.max_hp[s], self.hp[s] + n)
 

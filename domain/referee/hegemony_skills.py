@@ -25,7 +25,17 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
 from domain.referee.hegemony_table import EQUIP, HAND
-from domain.sanguosha.cards import KIND, NAME, NUMBER, RED, SLOT, SUIT, TRICK
+from domain.sanguosha.cards import (
+    DECK,
+    KIND,
+    NAME,
+    NUMBER,
+    RED,
+    SLOT,
+    SUIT,
+    TRICK,
+    lightning_strikes,
+)
 from domain.sanguosha.roster_hegemony import ROWS
 
 HEAD, DEPUTY = "head", "deputy"
@@ -45,6 +55,10 @@ BEFORE: list[Callable[[Any, Fact], None]] = []
 AFTER: list[Callable[[Any, Fact], None]] = []
 #: facts a skill asks in between, before what is owed (Shushen after any heal)
 INTERJECTS: list[Callable[[Any, Fact], bool]] = []
+#: facts of a skill that leave the judgment phase's Nullification window open (Kanpo)
+IN_WINDOW: list[Callable[[Any, Fact], bool]] = []
+#: skills that take a card from any area (not a hand card only)
+TAKES_ANY: set[str] = set()
 #: hooks a kingdom's module fills: name -> function (see ``SkillRules``' callers)
 HOOKS: dict[str, Callable[..., Any]] = {}
 #: damage a victim's skill takes off before it is dealt (Mingshi): (r, victim, source)
@@ -64,6 +78,28 @@ def handles(event: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
         EVENTS[event] = handler
         return handler
     return wrap
+
+
+#: a heart of each number: how a spade reads where spades count as hearts (Hongyan; only
+#: its suit and colour are read)
+HEART_OF = {c.number: c.id for c in reversed(DECK) if c.suit == "H"}
+
+
+def as_heart(card: int) -> int:
+    return HEART_OF[NUMBER[card]] if SUIT[card] == "S" else card
+
+
+def read(reason: str, card: int) -> bool:
+    """A judgment's result from its card: Indulgence takes effect unless a heart, Supply
+    Shortage unless a club, Lightning strikes on spades 2-9, Leiji on a spade; anything
+    else (Eight Trigrams, Beige) on red."""
+    if reason == "leiji":
+        return SUIT[card] == "S"
+    if reason == "indulgence":
+        return SUIT[card] != "H"
+    if reason == "supply_shortage":
+        return SUIT[card] != "C"
+    return lightning_strikes(card) if reason == "lightning" else RED[card]
 
 
 def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
@@ -90,6 +126,7 @@ class SkillRules:
     current: int
     stage: str
     kills: int
+    rules: int
 
     @property
     def hidden_again(self) -> set[int]:
@@ -115,9 +152,11 @@ class SkillRules:
         return self.general_of(seat, sid) is not None
 
     def active(self, seat: int, sid: str) -> bool:
-        """A skill that applies: its general is shown."""
-        i = self.general_of(seat, sid)
-        return i is not None and self.shown[seat][i]
+        """A skill that applies: a general of the seat that has it is shown (Ma Teng and
+        Pang De both have Mashu)."""
+        return self.owns_skill(seat, sid) and any(
+            sid in SKILLS.get(g, ()) and self.shown[seat][i]
+            for i, g in enumerate(self.generals[seat]))
 
     # --- a hidden general shown to use its skill ---------------------------------------------
     def skill_show(self, fact: Fact, s: int, which: list[str], reason: str,
@@ -185,8 +224,11 @@ class SkillRules:
         if not cards and use:  # a card no card makes (Shuangren's Kill)
             return cardless(self, fact, s, name)
         zones = converted(self, fact, s, cards, name, use)
-        real = zones is None and len(cards) == 1 and (NAME[cards[0]] == name or (
+        # a card made of a card of its own name is real too (a club Iron Chain by Lianhuan)
+        real = len(cards) == 1 and (NAME[cards[0]] == name or (
             NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
+        if not use and name == "nullification" and self.rules < 6:
+            real = True  # rules 5: any Nullification played counted (Kanpo's too)
         if real and (KIND[cards[0]] == TRICK if use else name == "nullification"):
             self.marks[("trick", s)] = True
         return zones
@@ -228,6 +270,44 @@ class SkillRules:
         """Whether a skill lets the seat answer a window (Kanpo: a Nullification)."""
         answers = HOOKS.get("answers")
         return answers is not None and bool(answers(self, s, ask))
+
+    def heal_size(self, s: int, reason: str) -> int:
+        """How much a heal is: 1, or what a skill heals at once (Zaiqi, Niepan)."""
+        return int(self.marks.pop(("heal_size", s, reason), 1))
+
+    def skill_recast(self, s: int, card: int) -> bool:
+        """A card a skill lets the seat recast (Lianhuan: a club hand card)."""
+        return self.marks.pop("recast", None) == (s, card)
+
+    def skill_unchains(self, s: int, chained: bool) -> bool:
+        """A chain a skill takes off (Niepan), not an Iron Chain."""
+        return not chained and self.marks.pop("unchain", None) == s
+
+    # --- extra turns (Fangquan): kept across turns, on the referee itself ---------------
+    @property
+    def extras(self) -> dict[str, Any]:
+        if "_extras" not in self.__dict__:
+            self.__dict__["_extras"] = {"seats": [], "base": None}
+        return self.__dict__["_extras"]  # type: ignore[no-any-return]
+
+    def extra_turn(self) -> int | None:
+        """The seat owed an extra turn now (living), if any."""
+        return next((x for x in self.extras["seats"] if self.alive[x]), None)
+
+    def turn_base(self) -> int:
+        """The seat the turn order goes on from: after extra turns, whose they followed."""
+        base = self.extras["base"]
+        return self.current if base is None else int(base)
+
+    def turn_taken(self, s: int) -> None:
+        ex = self.extras
+        ex["seats"] = [x for x in ex["seats"] if self.alive[x]]
+        if ex["seats"] and ex["seats"][0] == s:
+            ex["seats"].pop(0)
+            if ex["base"] is None:
+                ex["base"] = self.current
+        else:
+            ex["base"] = None
 
     def kill_unlimited(self, s: int) -> bool:
         return self.active(s, "paoxiao_kw")
@@ -277,6 +357,31 @@ class SkillRules:
         if a == self.current and b in self.marks.get("distance_one", ()) and self.alive[b]:
             return 1
         return max(1, d - 1) if self.active(a, "mashu") and a != b else d
+
+    # --- Hongyan: where a shown Xiao Qiao's suits are read ------------------------------
+    def held(self, s: int, card: int) -> int:
+        """The card as its suit and colour count for the seat holding or using it: from
+        rules 5 a spade of a seat whose Hongyan is shown reads as the heart of its number
+        (a conversion's colour, the Renwang Shield's black Kill, Fire Attack's suit)."""
+        return as_heart(card) if getattr(self, "rules", 1) >= 5 and self.active(
+            s, "hongyan") else card
+
+    def judged_as(self, s: int, card: int | None) -> int | None:
+        """A judgment card of the seat as it reads: a spade is a heart once its Hongyan is
+        shown (every rules version with skills)."""
+        return as_heart(card) if card is not None and self.active(s, "hongyan") else card
+
+    def judgment_seen(self, s: int, reason: str, card: int | None, result: bool) -> None:
+        """Rules 6: the seat's own judgment card is a spade that would read otherwise as a
+        heart, and its Xiao Qiao is hidden: its owner may show her (Hongyan) before the
+        judgment takes effect. Noted with what it would undo (``hongyan``)."""
+        if (getattr(self, "rules", 1) < 6 or card is None or SUIT[card] != "S"
+                or not self.owns_skill(s, "hongyan") or self.active(s, "hongyan")
+                or read(reason, as_heart(card)) == result):
+            return
+        lightning = next((c for c in self.table.judging[s]
+                          if self.as_name(c) == "lightning"), None)
+        self.marks[("hongyan", s)] = (reason, getattr(self, "skip_play", False), lightning)
 
     def skill_judged(self, fact: Fact, s: int, reason: str, card: int | None) -> bool | None:
         """A skill's judgment: its result (None: no skill of this seat judges now)."""
@@ -456,7 +561,7 @@ class SkillRules:
         if not left or left[0] != src:
             return False
         left.pop(0)
-        if fact.data.get("area") != HAND:
+        if fact.data.get("area") != HAND and reason not in TAKES_ANY:
             self.broken(fact, reason, f"{reason} takes a hand card, not from the "
                         f"{fact.data.get('area')}")
         if reason == "fanjian":
@@ -535,6 +640,8 @@ class SkillRules:
         """A skill on a Nullification played (Jizhi: asked, declined or drawing) leaves
         the judgment phase's window open."""
         d = fact.data
+        if any(check(self, fact) for check in IN_WINDOW):
+            return True
         return (fact.type == "Declined" and d.get("ask") == "skill") or (
             fact.type == "SkillUsed" and d.get("skill") == "jizhi") or (
             fact.type == "CardsDrawn" and d.get("reason") == "jizhi")
@@ -605,6 +712,61 @@ def qiangxi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 
 
 # --- Wu ------------------------------------------------------------------------------------------
+@judged("hongyan", triggered=True)
+def hongyan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Rules 6: the owner of a hidden Xiao Qiao showed her (the use's show) as its own
+    judgment card, a spade, would read otherwise as a heart: the judgment now reads it as
+    a heart, and what its first reading did is undone (an Indulgence's skipped play
+    phase, a Lightning's strike, a failed Eight Trigrams). Shown, Hongyan is never used:
+    its spades are hearts unasked (``held``, ``judged_as``)."""
+    noted = r.marks.pop(("hongyan", s), None)
+    if noted is None:
+        r.broken(fact, "hongyan", f"seat {s} uses Hongyan, but no judgment of its own is a "
+                 "spade that would read otherwise as a heart (its Xiao Qiao hidden, rules 6)")
+        return
+    reason, skipped_before, lightning = noted
+    if reason == "indulgence":
+        r.skip_play = skipped_before
+    elif reason == "lightning" and lightning is not None:  # it does not strike: passed on
+        r.owed = [o for o in r.owed if o.rule != "lightning"]
+        if lightning not in r.table.judging[s]:
+            r.table.judging[s].append(lightning)
+    elif reason == "eight_trigrams":
+        u = r.use_of("kill", "arrow_barrage")
+        if u is not None:
+            u.extra["dodged"] = s  # a red judgment is a Dodge
+
+
+def hongyan_asks(r: Any, fact: Fact) -> bool:
+    """Hongyan is asked (declined, or Xiao Qiao shown for it) between the judgment and
+    what its first reading left owed (a Lightning's strike)."""
+    d = fact.data
+    if ("hongyan", d.get("seat")) not in r.marks:
+        return False
+    return (fact.type, d.get("ask")) == ("Declined", "skill") or (
+        fact.type == "GeneralsShown" and (d.get("then") or {}).get("skill") == "hongyan") or (
+        (fact.type, d.get("skill")) == ("SkillUsed", "hongyan"))
+
+
+#: what may come between a judgment and Hongyan's use: the show and its consequences
+HONGYAN_BETWEEN = frozenset({"GeneralsShown", "KingdomDecided", "PairBonusChosen",
+                             "HalfFishChosen", "SkillUsed", "CardsDrawn", "Healed"})
+
+
+def hongyan_lapses(r: Any, fact: Fact) -> None:
+    """Hongyan's chance ends with its owner's decline, or with anything but the show."""
+    d = fact.data
+    for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "hongyan"]:
+        declined = (fact.type, d.get("ask"), d.get("seat")) == ("Declined", "skill", key[1])
+        other_decline = (fact.type, d.get("ask")) == ("Declined", "skill")
+        if declined or (fact.type not in HONGYAN_BETWEEN and not other_decline):
+            del r.marks[key]
+
+
+INTERJECTS.append(hongyan_asks)
+BEFORE.append(hongyan_lapses)
+
+
 @judged("zhiheng_kw")
 def zhiheng(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """Once a play phase: discard one to X cards (X: max HP), draw as many."""
@@ -704,7 +866,7 @@ def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
                      f"Barrage; the record uses {cards} as {name} (seat {s})")
         return (HAND,)
     fits = [z for to, ok, z, u, p in CONVERSIONS[sid] if to == name and (u if use else p)
-            and ok(card)]
+            and ok(r.held(s, card))]  # (a shown Xiao Qiao's spade: a heart)
     if sid == "jijiu" and r.current == s:
         fits = []  # outside its owner's turn only
     if seat != s or cards != [card] or choice not in (None, name) or not fits:
@@ -759,7 +921,7 @@ def fanjian_taken(r: Any, fact: Fact, s: int, card: int) -> None:
     owner, t, suit = r.marks.pop("fanjian", (None, None, None))
     if suit is None:
         r.broken(fact, "fanjian", f"seat {s} takes a Fanjian card before naming a suit")
-    elif SUIT[card] != suit:
+    elif SUIT[r.held(t, card)] != suit:  # (as it counts for its taker: Hongyan)
         from domain.referee.hegemony import Owed
 
         r.marks[("damage", t, owner, "fanjian")] = 1
