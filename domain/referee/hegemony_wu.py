@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.audit import Fact
+from domain.referee.hegemony_generals import JUDGED
 from domain.referee.hegemony_skills import (
     AFTER,
     CONVERSIONS,
@@ -319,14 +320,16 @@ def tianxiang(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 
 
 def tianxiang_dealt(r: Any, fact: Fact) -> None:
-    """The moved damage is dealt: once it is over, its new victim (alive) draws its lost
-    HP."""
+    """The moved damage is dealt (or a skill of its new victim took all of it off:
+    Mingshi): once it is over, its new victim (alive) draws its lost HP."""
     moved = r.marks.get("redirect")
-    if moved is None or fact.type not in ("Damaged", "NatureDamaged") or \
-            fact.data.get("seat") != moved[1]:
+    if moved is None:
         return
+    d, t = fact.data, moved[1]
+    if (fact.type, d.get("skill"), d.get("seat")) == ("SkillUsed", "tianxiang", moved[0]) \
+            or (fact.type == "SkillUsed" and d.get("seat") == t):
+        return  # (the new victim's own skill on the damage, before it is dealt)
     r.marks.pop("redirect")
-    t = moved[1]
     r.marks[("draw", t, "tianxiang")] = lambda: r.max_hp[t] - r.hp[t]
 
 
@@ -344,4 +347,8 @@ def tianxiang_first(r: Any, fact: Fact) -> bool:
 
 
 INTERJECTS.append(tianxiang_first)
+# Not counted as judged yet: a chain's fire or thunder damage Tianxiang moves on (the
+# Kingdom Wars deck) is recorded by the engine as plain damage with the chain cut short,
+# which this referee does not follow; Xiao Qiao's games keep the engine-side recount.
+JUDGED.discard("tianxiang")
 

@@ -87,7 +87,7 @@ def test_through_the_store_with_a_person_seated(hall: GameHall) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_default_tables_with_skills_are_reported_unjudged(seed: int) -> None:
     """A default table (the Kingdom Wars deck, generals with skills) plays skills this
-    referee does not know: the audit says the rules were not checked and recounts the
+    referee may not know yet: the audit says the rules were not checked and recounts the
     figures on the engine's side, and those agree with the game (nothing is skipped in
     silence). Without skills the deck is judged (test_hegemony_deck_differential.py)."""
     rng = random.Random(seed)
@@ -96,7 +96,9 @@ def test_default_tables_with_skills_are_reported_unjudged(seed: int) -> None:
     assert game.options["deck"] == "kingdom_wars"
     play_out(game, [HEGEMONY_POLICIES["kingdom" if seed % 2 else "random"]] * n, rng)
     judged = hegemony_audit(facts_of(game))
-    assert judged.unjudged is not None and "skills" in judged.unjudged
+    # (a table whose generals are all judged by now is judged, and lawful: seed 3)
+    assert judged.unjudged is None or "skills" in judged.unjudged
+    assert not judged.violations, [v.text() for v in judged.violations]
     assert judged.agrees, judged.differences()
     identity_deck = random_game(seed)
     assert hegemony_audit(facts_of(identity_deck)).unjudged is None
