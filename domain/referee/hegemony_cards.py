@@ -253,7 +253,7 @@ class DeckRules:
         s, src, n, reason = self.seat(d["seat"]), d["source"], d["amount"], d["reason"]
         nature, chain = d["nature"], bool(d["chain"])
         self.alive_or_broken(fact, s, "is damaged")
-        if not self.kw or nature not in (FIRE, THUNDER):
+        if nature not in (FIRE, THUNDER) or not (self.kw or self.skill_nature(reason)):
             self.broken(fact, "damage", f"{nature} damage: only the Kingdom Wars deck deals "
                         "fire or thunder damage")
         if chain:
@@ -267,6 +267,10 @@ class DeckRules:
             if not ok:
                 self.broken(fact, "damage", f"seat {s} takes Lightning damage no Lightning "
                             "judgment called for")
+        elif self.skill_nature(reason):  # a skill's thunder (Leiji): its amount owed
+            if not self.skill_damage(fact, s, src, n, reason):
+                self.broken(fact, "damage", f"seat {s} takes {n} {nature} {reason} damage "
+                            f"from {src}, which no skill in use deals")
         else:
             u = self.use_of(reason)
             ok = u is not None and src == u.user and s in u.targets and \
