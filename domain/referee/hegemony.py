@@ -126,6 +126,8 @@ class Owed:
     match: Callable[[Fact], bool] | None = None  # None: ``then`` is a check, run at once
     then: Callable[[Fact | None], None] | None = None
     end: bool = False  # part of the end of the game
+    # held while a fact is part of something that comes first (a death skill's acts)
+    hold: Callable[[Fact], bool] | None = None
 
 
 @dataclass
@@ -187,7 +189,7 @@ class Referee(DeckRules, SkillRules):
             if self.over:
                 self.broken(fact, "after-end", f"{fact.type} comes after the end of the game")
                 continue
-            handler = getattr(self, "on_" + fact.type, None)
+            handler = getattr(self, "on_" + fact.type, None) or self.skill_event(fact.type)
             if handler is None:
                 self.broken(fact, "unknown-event", f"{fact.type} is no Kingdom Wars event")
                 continue
@@ -198,6 +200,7 @@ class Referee(DeckRules, SkillRules):
                     self.close_window()
                 if fact.type != "PileReshuffled" and not self.interjects(fact):
                     self.settle(fact)
+                self.before_fact(fact)  # what skills wait on (hegemony_skills)
                 self.deck_before(fact)
                 handler(fact, fact.data)
                 self.after_fact(fact)  # what skills watch for (hegemony_skills)
@@ -239,6 +242,8 @@ class Referee(DeckRules, SkillRules):
         """Facts the rules call for must come first: each one missing is named."""
         while self.owed:
             head = self.owed[0]
+            if head.hold is not None and head.hold(fact):
+                return
             if head.match is None:
                 self.owed.pop(0)
                 if head.then:
@@ -259,7 +264,7 @@ class Referee(DeckRules, SkillRules):
                         f"with {fact.type}")
 
     def run_checks(self, fact: Fact) -> None:
-        while self.owed and self.owed[0].match is None:
+        while self.owed and self.owed[0].match is None and self.owed[0].hold is None:
             head = self.owed.pop(0)
             if head.then:
                 head.then(fact)
@@ -576,7 +581,8 @@ class Referee(DeckRules, SkillRules):
                           self.is_("KingdomDecided", seat=s)), first=True)
         if reason in ("turn_start", "skill", "play"):
             after: list[Owed] = []
-            if not was_both and all(self.shown[s]) and self.alive[s]:
+            if not was_both and all(self.shown[s]) and self.alive[s] and \
+                    s not in self.hidden_again:  # shown again (Qingcheng): no bonus
                 after += self.bonuses(s)
             after.append(Owed("victory", "", then=lambda f: self.victory(f)))
             # after the side (owed first, if any): the bonuses, then the win check
@@ -796,29 +802,22 @@ class Referee(DeckRules, SkillRules):
             self.kills += 1
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
-        first = cards[0]
+        first = cards[0] if cards else -1  # a card no card makes (Shuangren's Kill)
+        kept = self.kept_targets(s, name, targets, cards)  # a target may cancel itself
         delayed = (zones is not None and name in (INDULGENCE, SUPPLY)) or (
             zones is None and len(cards) == 1 and KIND[first] == DELAYED)
-        kept = self.kept_targets(s, name, cards, targets)  # a target that cancels itself
         if delayed and not kept:
-            return  # its only target cancelled itself: the card is discarded
-        if kept != targets and not (len(cards) == 1 and KIND[first] == EQUIPMENT):
-            targets = kept
-            if not kept:
-                return  # every target cancelled itself: the card is discarded
+            return  # its only target cancelled itself (Weimu): the card is discarded
         if zones is not None and name in (INDULGENCE, SUPPLY):  # a delayed card a skill made
             self.table.judging[targets[0]].append(first)
             self.virtual[first] = name
-        elif zones is not None:  # a card made by a skill: what it was made
-            self.uses.append(Use(name, s, targets, cards))
-            self.deck_used(s, name, cards, self.uses[-1])
-        elif len(cards) == 1 and KIND[first] == EQUIPMENT:
+        elif zones is None and len(cards) == 1 and KIND[first] == EQUIPMENT:
             self.table.wear(s, first)
-        elif len(cards) == 1 and KIND[first] == DELAYED:
+        elif zones is None and len(cards) == 1 and KIND[first] == DELAYED:
             self.table.judging[targets[0]].append(first)
             self.virtual.pop(first, None)
-        else:
-            self.uses.append(Use(name, s, targets, cards))
+        elif kept:  # (a card made by a skill too)
+            self.uses.append(Use(name, s, kept, cards))
             self.deck_used(s, name, cards, self.uses[-1])
 
     def targets_ok(self, fact: Fact, s: int, name: str, cards: list[int],
@@ -1027,6 +1026,9 @@ class Referee(DeckRules, SkillRules):
 
     def on_CardsRevealed(self, fact: Fact, d: dict[str, Any]) -> None:
         cards = list(d["cards"])
+        if d.get("reason", GRACE) != GRACE:  # a skill turns up cards (Zaiqi)
+            self.skill_revealed(fact, cards, d["reason"])
+            return
         u = self.use_of(GRACE)
         self.drawn(fact, cards, len(u.targets) if u else len(cards), "Amazing Grace")
         self.table.revealed = cards
@@ -1056,7 +1058,7 @@ class Referee(DeckRules, SkillRules):
             result = self.supply_judged(card) if reason == SUPPLY else card is not None and (
                 SUIT[card] != "H" if reason == INDULGENCE else lightning_strikes(card))
         elif reason == EIGHT_TRIGRAMS:
-            if self.table.armor(s) != EIGHT_TRIGRAMS:
+            if self.table.armor(s) != EIGHT_TRIGRAMS and not self.skill_trigrams(s):
                 self.broken(fact, "judgment", f"seat {s} judges with Eight Trigrams it does "
                             "not wear")
             self.answering(fact, s, "dodge")
@@ -1187,7 +1189,7 @@ class Referee(DeckRules, SkillRules):
                             f"the {reason} deals {want} (a Wine, a skill, the armor counted)")
             ok = (n == want or amiss) and self.nature_of(u) == "normal" and u is not None and list(
                 d["cards"]) == u.cards and (
-                (src == u.user and s in u.targets) if reason != DUEL else
+                (src == self.card_source(u) and s in u.targets) if reason != DUEL else
                 {s, src} == {u.user, u.targets[0]})
             if ok and u is not None and s not in u.extra.get("hit", set()):
                 self.broken(fact, "damage", f"seat {s} takes the {reason}'s damage without "
@@ -1266,7 +1268,10 @@ class Referee(DeckRules, SkillRules):
                             "version": fact.version})
         if s == self.current:
             self.turn_ends_at_death()
-        items: list[Owed] = self.death_skills(s, killer)  # before the show (Duanchang)
+            # the turn's end drops what an earlier death still owed after a death skill
+            # (its show, victory check and reward): rules 5 and before
+            self.owed = [o for o in self.owed if o.hold is None]
+        items: list[Owed] = []
         if self.hidden(s):
             items.append(Owed("show", f"seat {s}'s hidden generals shown at its death",
                               self.is_("GeneralsShown", seat=s, reason="death"), self.claim))
@@ -1274,7 +1279,11 @@ class Referee(DeckRules, SkillRules):
         rewards = Owed("reward", "", then=lambda f: self.reward(s, killer, alive_then))
         check = Owed("victory", "", then=lambda f: self.victory(f))
         items += [check, rewards] if self.rules >= 2 else [rewards, check]
-        self.owe(*items, first=True)
+        held = self.death_held(s)  # a death skill acts first (Suishi)
+        for item in items:
+            item.hold = held
+        # the dead seat's own skills first (Duanchang: its killing trigger comes first)
+        self.owe(*self.death_skills(s, killer), *items, first=True)
 
     def turn_ends_at_death(self) -> None:
         """The seat on turn died: its turn is over at once."""

@@ -95,6 +95,7 @@ class DeckRules:
         plays = (t == "CardUsed" and d.get("via") == "play") or t in (
             "CardRecast", "PhaseChanged", "SkillUsed") or (t, d.get("reason")) == (
             "GeneralsShown", "play") or (t, d.get("ask")) == ("Declined", "skill")
+        plays = plays and not self.retrying(fact)  # (a retrial's ask is no decision)
         if plays and self.stage == "start" and self.skip_draw and d.get("seat") == self.current:
             self.stage = "play"  # the draw phase was skipped (Supply Shortage)
             self.marks["drew"] = self.marks["skip_draw"] = True
@@ -218,7 +219,7 @@ class DeckRules:
         """Whether the seat holds a card that answers a Nullification or Peach window."""
         held = {NAME[c] for c in self.table.hands[s]}
         if ask == "nullify":
-            return bool(held & {NULLIFICATION, KINGDOM_NULL})
+            return bool(held & {NULLIFICATION, KINGDOM_NULL}) or self.skill_answers(s, ask)
         own_wine = self.dying is not None and self.dying[0] == s and WINE in held
         return PEACH in held or own_wine
 
@@ -238,6 +239,7 @@ class DeckRules:
         if u is None:
             return 1
         n = 1 + self.damage_bonus(src, reason) + int(u.extra.get("drank", 0))
+        n = max(0, n - self.damage_cut(s, src))  # the victim's skill (Mingshi)
         past = reason == KILL and self.table.weapon(u.user) == QINGGANG
         if reason == KILL:
             u.extra.setdefault("hurt_by_kill", {})[s] = True
@@ -319,7 +321,7 @@ class DeckRules:
             self.broken(fact, "chain", f"the chain reaches seat {want} next, the record says "
                         f"seat {s}")
         c["done"].add(s)
-        amount = self.armored(s, c["amount"], nature)
+        amount = self.armored(s, max(0, c["amount"] - self.damage_cut(s, src)), nature)
         self.expect(fact, f"seat {s}'s chain damage", (amount, c["nature"], c["source"],
                                                        c["reason"], c["cards"]),
                     (n, nature, src, reason, cards), "chain",
@@ -555,8 +557,17 @@ class DeckRules:
     def damage_bonus(self, src: Any, reason: str) -> int:
         return SkillRules.damage_bonus(self, src, reason)  # type: ignore[arg-type]
 
+    def retrying(self, fact: Fact) -> bool:
+        return SkillRules.retrying(self, fact)  # type: ignore[arg-type]
+
+    def damage_cut(self, s: int, src: Any) -> int:
+        return SkillRules.damage_cut(self, s, src)  # type: ignore[arg-type]
+
     def trick_unlimited(self, s: int) -> bool:
         return SkillRules.trick_unlimited(self, s)  # type: ignore[arg-type]
+
+    def skill_answers(self, s: int, ask: str) -> bool:
+        return SkillRules.skill_answers(self, s, ask)  # type: ignore[arg-type]
 
     def dist(self, a: int, b: int) -> int:
         return SkillRules.dist(self, a, b)  # type: ignore[arg-type]

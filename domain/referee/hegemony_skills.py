@@ -26,7 +26,7 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
 from domain.referee.hegemony_table import EQUIP, HAND
-from domain.sanguosha.cards import KIND, NAME, RED, SLOT, SUIT, TRICK
+from domain.sanguosha.cards import KIND, NAME, NUMBER, RED, SLOT, SUIT, TRICK
 from domain.sanguosha.roster_hegemony import ROWS
 
 HEAD, DEPUTY = "head", "deputy"
@@ -36,6 +36,25 @@ GENDER = {r[0]: r[4] for r in ROWS}
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
+#: event type -> the skills' handler of an event only skills record (PileArranged)
+EVENTS: dict[str, Callable[[Any, Fact, dict[str, Any]], None]] = {}
+#: checks run before every fact's handler (a skill waiting on what comes next)
+BEFORE: list[Callable[[Any, Fact], None]] = []
+#: checks run after every fact's handler
+AFTER: list[Callable[[Any, Fact], None]] = []
+#: facts a skill asks in between, before what is owed (Shushen after any heal)
+INTERJECTS: list[Callable[[Any, Fact], bool]] = []
+#: hooks a kingdom's module fills: name -> function (see ``SkillRules``' callers)
+HOOKS: dict[str, Callable[..., Any]] = {}
+#: damage a victim's skill takes off before it is dealt (Mingshi): (r, victim, source)
+DAMAGE_CUTS: list[Callable[[Any, int, Any], int]] = []
+#: skills at a death (Suishi's HP loss): they act before its show, victory check and
+#: reward, and what they bring about (a dying, another death) comes first too
+DEATH_SKILLS: set[str] = set()
+#: gain reason -> its own judge (cards from the discard pile: Lirang's gives)
+GAINS: dict[str, Callable[[Any, Fact, int, list[int]], None]] = {}
+#: pindian reason -> what its result does: (r, fact, initiator, target, won)
+PINDIAN: dict[str, Callable[[Any, Fact, int, int, bool], None]] = {}
 #: what a kingdom's module adds at the points the referee asks (filled on import):
 #: ``cancels(r, target, user, name, cards) -> bool`` (the target cancels itself: Weimu);
 #: ``bars_peach(r, helper, victim) -> bool`` (Wansha); ``via[via](r, fact, seat, name,
@@ -52,8 +71,6 @@ JUDGES: dict[str, Callable[..., bool]] = {}
 DEATH: list[Callable[..., list[Any]]] = []
 RETRIALS: set[str] = set()
 DEAD: set[str] = set()
-#: ``after(r, fact)``: what a module watches for after every fact
-AFTER: list[Callable[..., None]] = []
 
 
 def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
@@ -82,6 +99,12 @@ class SkillRules:
     current: int
     stage: str
     kills: int
+
+    @property
+    def hidden_again(self) -> set[int]:
+        """Seats one of whose generals a skill hid again (Qingcheng): showing both once
+        more brings no bonus."""
+        return self.__dict__.setdefault("_hidden_again", set())  # type: ignore[no-any-return]
 
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
@@ -173,6 +196,8 @@ class SkillRules:
             self.broken(fact, "show", f"seat {showing[0]} showed a general to use "
                         f"{showing[1] or 'a card'}, but the record goes on with seat {s}'s "
                         f"{name}")
+        if not cards and use:  # a card no card makes (Shuangren's Kill)
+            return cardless(self, fact, s, name)
         zones = converted(self, fact, s, cards, name, use)
         real = zones is None and len(cards) == 1 and (NAME[cards[0]] == name or (
             NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
@@ -180,6 +205,39 @@ class SkillRules:
         self.marks[("trick", s)] = real and (KIND[cards[0]] == TRICK if use
                                              else name == "nullification")
         return zones
+
+    def skill_event(self, kind: str) -> Callable[[Fact, dict[str, Any]], None] | None:
+        """The handler of an event only skills record (None: no such event)."""
+        handler = EVENTS.get(kind)
+        return None if handler is None else lambda f, d: handler(self, f, d)
+
+    def before_fact(self, fact: Fact) -> None:
+        for check in BEFORE:
+            check(self, fact)
+
+
+    def card_source(self, u: Any) -> int | None:
+        """Who deals a card's damage: its user, unless a skill makes another the source
+        (Huoshou)."""
+        source = HOOKS.get("source")
+        return u.user if source is None else source(self, u)  # type: ignore[no-any-return]
+
+    def skill_trigrams(self, s: int) -> bool:
+        """Whether a skill just judged for the seat as an Eight Trigrams (Bazhen)."""
+        return bool(self.marks.pop(("trigrams", s), False))
+
+    def skill_revealed(self, fact: Fact, cards: list[int], reason: str) -> None:
+        """Cards a skill turns up from the pile (Zaiqi)."""
+        revealed = HOOKS.get("revealed:" + reason)
+        if revealed is None:
+            self.broken(fact, "card-effect", f"no rule turns up cards for {reason!r}")
+            return
+        revealed(self, fact, cards)
+
+    def skill_answers(self, s: int, ask: str) -> bool:
+        """Whether a skill lets the seat answer a window (Kanpo: a Nullification)."""
+        answers = HOOKS.get("answers")
+        return answers is not None and bool(answers(self, s, ask))
 
     def kill_unlimited(self, s: int) -> bool:
         return self.active(s, "paoxiao_kw")
@@ -294,12 +352,15 @@ class SkillRules:
     def peach_barred(self, helper: int, victim: int) -> bool:
         return any(rule(self, helper, victim) for rule in BARS_PEACH)
 
-    def kept_targets(self, s: int, name: str, cards: list[int], targets: list[int]
+    def kept_targets(self, s: int, name: str, targets: list[int], cards: list[int]
                      ) -> list[int]:
-        """The targets left once those a skill cancels are taken off (Weimu)."""
-        kept = [t for t in targets if not any(rule(self, t, s, name, cards)
-                                              for rule in CANCELS)]
-        if name == "collateral" and kept != targets:  # its one target is the holder
+        """The targets a card used keeps: a skill may cancel its owner as a target
+        (Kongcheng, Huoshou, Juxiang; Weimu, by the cards' colour); the card still counts
+        as used. A Collateral whose holder cancels itself is cancelled whole."""
+        cancels = HOOKS.get("cancels")
+        kept = [t for t in targets if (cancels is None or not cancels(self, t, name))
+                and not any(rule(self, t, s, name, cards) for rule in CANCELS)]
+        if name == "collateral" and kept != targets:
             kept = [] if targets[0] not in kept else targets
         return kept
 
@@ -362,8 +423,69 @@ class SkillRules:
         return self.marks.pop(("draw", s, reason), None)
 
     def skill_damage(self, fact: Fact, s: int, src: Any, n: int, reason: str) -> bool:
-        """Damage a skill deals: whether it was owed."""
-        return self.marks.pop(("damage", s, src, reason), None) == n
+        """Damage a skill deals: whether it was owed (less what the victim's skills cut)."""
+        owed = self.marks.pop(("damage", s, src, reason), None)
+        return owed is not None and max(0, owed - self.damage_cut(s, src)) == n
+
+    def damage_cut(self, s: int, src: Any) -> int:
+        """What the victim's skills take off a damage before it is dealt (Mingshi)."""
+        return sum(cut(self, s, src) for cut in DAMAGE_CUTS)
+
+    def death_held(self, victim: int) -> Callable[[Fact], bool] | None:
+        """A death's show, victory check and reward wait while a living seat's death
+        skill acts (``DEATH_SKILLS``): the facts of that skill, and of a dying it brings
+        about, come first. None: no such skill at the table."""
+        if not any(self.alive[x] and x != victim and self.owns_skill(x, sid)
+                   for x in range(self.n) for sid in DEATH_SKILLS):
+            return None
+
+        def held(f: Fact) -> bool:
+            d = f.data
+            sid = d.get("skill") if f.type == "SkillUsed" else (d.get("then") or {}).get(
+                "skill") if f.type == "GeneralsShown" and d.get("reason") == "skill" else None
+            return sid in DEATH_SKILLS or self.dying is not None or (
+                f.type == "Declined" and d.get("ask") == "skill" and any(
+                    self.owns_skill(d["seat"], k) for k in DEATH_SKILLS)) or (
+                f.type in ("HpLost", "CardsDrawn") and d.get("reason") in DEATH_SKILLS)
+        return held
+
+    # --- pindian: two hand cards compared (generals.md 0.2) ----------------------------------
+    def start_pindian(self, s: int, t: int, reason: str) -> None:
+        """A skill's pindian of seat ``s`` with ``t``: each chooses a hand card, the
+        initiator first; both are shown together and discarded."""
+        self.marks["pindian"] = {"seat": s, "target": t, "reason": reason, "cards": {}}
+
+    def on_PindianCardChosen(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, card = self.seat(d["seat"]), d["card"]
+        p = self.marks.get("pindian")
+        who = None if p is None else p["seat"] if not p["cards"] else p["target"] if len(
+            p["cards"]) == 1 else None
+        if p is None or s != who:
+            self.broken(fact, "pindian", f"seat {s} chooses a pindian card, but no pindian "
+                        "asks it now (the initiator first, then its target)")
+            return
+        if card not in self.table.hands[s]:
+            self.broken(fact, "card-owner", f"seat {s} chooses card {card} for the pindian, "
+                        "which is not in its hand")
+        p["cards"][s] = card
+
+    def on_PindianShown(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, t, cards = self.seat(d["seat"]), self.seat(d["target"]), list(d["cards"])
+        p = self.marks.pop("pindian", None)
+        if p is None or (p["seat"], p["target"], p["reason"]) != (s, t, d["reason"]) or \
+                cards != [p["cards"].get(s), p["cards"].get(t)]:
+            self.broken(fact, "pindian", f"seat {s}'s pindian with seat {t} ({d['reason']}) "
+                        f"shows {cards}, not the cards chosen for it")
+        won = len(cards) == 2 and NUMBER[cards[0]] > NUMBER[cards[1]]
+        self.expect(fact, f"seat {s}'s pindian with seat {t}", won, d["won"], "pindian",
+                    f"the pindian's cards {cards} make the initiator "
+                    f"{'win' if won else 'not win'} (a strictly higher number wins); the "
+                    f"record says won={d['won']}")
+        for x, c in zip((s, t), cards, strict=False):
+            self.owns(fact, x, [c], (HAND,), "shows for the pindian")
+        done = PINDIAN.get(d["reason"])
+        if done is not None:
+            done(self, fact, s, t, won)
 
     def skill_nature(self, reason: str) -> bool:
         """Fire or thunder damage a skill deals, at any table (Leiji)."""
@@ -389,6 +511,9 @@ class SkillRules:
 
     def on_CardsGained(self, fact: Fact, d: dict[str, Any]) -> None:
         s, cards, reason = self.seat(d["seat"]), list(d["cards"]), d["reason"]
+        if reason in GAINS:
+            GAINS[reason](self, fact, s, cards)
+            return
         owed = self.marks.pop(("gain", s, reason), None)
         zone = self.marks.pop(("gain_zone", s, reason), "flight")
         if owed is None or sorted(cards) != sorted(owed) or d["zone"] != zone:
@@ -435,8 +560,6 @@ class SkillRules:
         if j and j["open"] and fact is not j["fact"] and not self.retrying(fact) and not (
                 showing and showing[1] in RETRIALS):  # (what a show for a retrial brings)
             j["open"] = False  # the judgment took effect: no retrial any more
-        for watch in AFTER:
-            watch(self, fact)
         if fact.type == "GeneralsShown" and fact.data.get("reason") == "skill" and \
                 s == self.current and not self.hidden(s):
             self.owed = [o for o in self.owed if o.rule != "show-step"]
@@ -448,6 +571,8 @@ class SkillRules:
             if seen.get(s, set()) - now and self.alive[s]:
                 self.marks[("xiaoji", s)] = self.marks.get(("xiaoji", s), 0) + 1
             seen[s] = now
+        for check in AFTER:
+            check(self, fact)
 
     @property
     def virtual(self) -> dict[int, str]:
@@ -467,15 +592,22 @@ class SkillRules:
         d = fact.data
         if self.retrying(fact):
             return True
+        head = self.owed[0] if self.owed else None
+        if head is not None and head.rule in DEAD and head.match is not None and \
+                head.match(fact):
+            return False  # a dead seat's own skill, owed first (Duanchang)
         before_show = bool(self.owed and self.owed[0].rule == "show-step")
         starting = d.get("seat") == self.current and (
             (fact.type == "GeneralsShown" and d.get("reason") == "skill"
              and (d.get("then") or {}).get("skill") in START_SKILLS)
             or (fact.type == "SkillUsed" and d.get("skill") in START_SKILLS)
             or (fact.type == "Declined" and d.get("ask") == "skill"))
-        effect = d.get("reason") in START_SKILLS and fact.type in ("CardsDrawn",
-                                                                   "CardsDiscarded")
+        effect = (d.get("reason") in START_SKILLS and fact.type in (
+            "CardsDrawn", "CardsDiscarded", "CardsPeeked", "Healed")) or (
+            fact.type == "PileArranged")
         if before_show and (starting or effect):
+            return True
+        if any(check(self, fact) for check in INTERJECTS):
             return True
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
@@ -633,6 +765,21 @@ def conversion(sid: str) -> None:
 
 for _sid in CONVERSIONS:
     conversion(_sid)
+
+
+def cardless(r: Any, fact: Fact, s: int, name: str) -> tuple[str, ...] | None:
+    """A use with no card a skill owes (``marks["cardless"]``: seat, name, via, the
+    targets allowed): the zones it needs (none), or None when none is owed."""
+    owed = r.marks.pop("cardless", None)
+    ts = list(fact.data.get("targets") or [])
+    if owed is None or owed[:3] != (s, name, fact.data.get("via")) or len(ts) != 1 or \
+            ts[0] not in owed[3]:
+        r.broken(fact, "card-use", f"seat {s} uses {name} with no card "
+                 f"({fact.data.get('via')}) on {ts}; "
+                 + ("no skill makes one now" if owed is None else
+                    f"{owed[2]} makes seat {owed[0]} a {owed[1]} on one of {owed[3]}"))
+        return None
+    return (HAND,)
 
 
 def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
@@ -934,7 +1081,8 @@ def yinghun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     r.marks[("discard", t, s, "yinghun")] = ("at most", discard)
 
 
-START_SKILLS = frozenset({"yinghun"})
+#: start-phase skills: asked before the start-of-turn show (their effects too)
+START_SKILLS: set[str] = {"yinghun"}
 
 
 # --- Qun: Yuan Shao ---------------------------------------------------------------------------

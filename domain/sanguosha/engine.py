@@ -101,8 +101,11 @@ HAND_SIZE = 4
 #:    Zhou Tai's Buqu, Hongyan wherever a suit or colour is read (rules 4: judgments and
 #:    Tianxiang), Lirang on cards a skill's cost discards, and Niepan turning face up.
 #:    Tables without skills play exactly as under rules 4.
+#: 6. a skill lost while its trigger waits (Duanchang takes the killer's general's skills
+#:    before that seat's Kuanggu or Suishi, queued earlier, is asked) is not asked: under
+#:    rules 5 and before it still acted once. Games without a lost skill play as under 5.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 5
+RULES_VERSION = 6
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
