@@ -263,6 +263,8 @@ def shushen_asks(r: Any, fact: Fact) -> bool:
     d = fact.data
     if fact.type == "Declined" and d.get("ask") == "skill":
         return bool(r.marks.get(("shushen", d.get("seat"))))
+    if fact.type == "GeneralsShown" and d.get("reason") == "skill":  # a hidden Gan Furen
+        return (d.get("then") or {}).get("skill") == "shushen"
     return (fact.type, d.get("skill"), d.get("reason")) in (
         ("SkillUsed", "shushen", None), ("CardsDrawn", None, "shushen"))
 
