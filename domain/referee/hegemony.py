@@ -196,7 +196,7 @@ class Referee(DeckRules, SkillRules):
             try:
                 if self.window is not None and not (fact.type in ("Responded", "Declined")
                                                     and fact.data.get("ask") == "nullify") \
-                        and not self.in_window(fact):
+                        and fact.type != "NullificationWidened" and not self.in_window(fact):
                     self.close_window()
                 if fact.type != "PileReshuffled" and not self.interjects(fact):
                     self.settle(fact)
@@ -915,10 +915,12 @@ class Referee(DeckRules, SkillRules):
             ok = u is not None and s in u.targets and not self.dodged_already(u, s)
             why = "it is the target of no Kill or Arrow Barrage it has not dodged yet " \
                 "(Wushuang: two Dodges)"
+            self.spared(fact, u, s)
         elif ask == "kill":
             u = self.use_of(DUEL, BARBARIANS)
             ok = u is not None and (s in u.targets or (u.name == DUEL and s == u.user))
             why = "it is in no Duel and no Barbarian Invasion"
+            self.spared(fact, u, s)
             if u is not None and u.name == DUEL:
                 self.effect_of(fact, DUEL)
         elif ask == "peach":
@@ -970,6 +972,7 @@ class Referee(DeckRules, SkillRules):
                 u.extra["nullified"] = not u.extra.get("nullified", False)
             elif u is not None and u.name in WINDOWED:
                 self.deck_window(s, u, True)
+            self.nullify_answer(s, True)
         if ask == "peach" and self.dying is not None and self.peach_barred(s, self.dying[0]):
             self.broken(fact, "wansha", f"seat {s} gives a Peach to seat {self.dying[0]}, "
                         "but Wansha allows only its owner and the dying seat in its turn")
@@ -1000,6 +1003,7 @@ class Referee(DeckRules, SkillRules):
             u = self.uses[-1] if self.uses and self.stage != "start" else None
             if u is not None and u.name in WINDOWED:
                 self.deck_window(s, u, False)
+            self.nullify_answer(s, False)
         if ask == "skill":
             self.skill_declined(fact, s)
         if ask in ("nullify", "peach") and not self.options.get("ask_everyone"):
@@ -1018,6 +1022,7 @@ class Referee(DeckRules, SkillRules):
         if u is None or s not in u.targets:
             self.broken(fact, "asked-seat", f"seat {s} takes a card of an Amazing Grace it "
                         "is not a target of")
+        self.spared(fact, u, s)
         if c not in self.table.revealed:
             self.broken(fact, "card-owner", f"seat {s} takes card {c}, which was not turned up")
         else:
@@ -1048,21 +1053,22 @@ class Referee(DeckRules, SkillRules):
                     f"record says {d['result']}")
 
     def judgment_effect(self, fact: Fact, s: int, card: int | None, reason: str,
-                        recorded: bool) -> bool:
+                        recorded: bool, first: bool = True) -> bool:
         """What a judgment card does (again, with the card a retrial put in its place)."""
+        read = self.judged_as(s, card)  # (a shown Xiao Qiao's spade is a heart: Hongyan)
         if reason in (INDULGENCE, LIGHTNING, SUPPLY):
             if s != self.current or self.stage != "start" or not any(
                     self.as_name(j) == reason for j in self.table.judging[s]):
                 self.broken(fact, "judgment", f"seat {s} is judged for {reason} outside its "
                             "judgment phase or with none in its judgment area")
-            result = self.supply_judged(card) if reason == SUPPLY else card is not None and (
-                SUIT[card] != "H" if reason == INDULGENCE else lightning_strikes(card))
+            result = self.supply_judged(read) if reason == SUPPLY else read is not None and (
+                SUIT[read] != "H" if reason == INDULGENCE else lightning_strikes(read))
         elif reason == EIGHT_TRIGRAMS:
             if self.table.armor(s) != EIGHT_TRIGRAMS and not self.skill_trigrams(s):
                 self.broken(fact, "judgment", f"seat {s} judges with Eight Trigrams it does "
                             "not wear")
             self.answering(fact, s, "dodge")
-            result = card is not None and RED[card]
+            result = read is not None and RED[read]
             u = self.use_of(KILL, ARROWS)
             if result and u is not None:
                 self.dodge(u, s)  # a red judgment is a Dodge
@@ -1071,6 +1077,8 @@ class Referee(DeckRules, SkillRules):
         else:
             self.broken(fact, "judgment", f"no rule judges for {reason!r}")
             result = recorded
+        if first:  # (rules 6: Hongyan may turn it)
+            self.judgment_seen(s, reason, card, result)
         if reason in (INDULGENCE, SUPPLY):
             j = next((j for j in self.table.judging[s] if self.as_name(j) == reason), None)
             if j is not None:
@@ -1161,7 +1169,7 @@ class Referee(DeckRules, SkillRules):
     def on_KillBlocked(self, fact: Fact, d: dict[str, Any]) -> None:
         s, src = self.seat(d["seat"]), self.seat(d["source"])
         u = self.use_of(KILL)
-        black = u is not None and all(not RED[c] for c in u.cards)
+        black = u is not None and all(not RED[self.held(u.user, c)] for c in u.cards)
         if self.deck_kill_blocked(s, src, d["armor"]):
             return  # the Vine
         if (u is None or u.user != src or s not in u.targets or not black
@@ -1219,6 +1227,7 @@ class Referee(DeckRules, SkillRules):
             ok = u is not None and u.user == s
         elif reason == PEACH_GARDEN:
             ok = u is not None and s in u.targets and self.hp[s] < self.max_hp[s]
+            self.spared(fact, u, s)
         elif reason == SILVER_LION:
             ok = self.claimed(fact)
         else:

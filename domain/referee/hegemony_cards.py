@@ -3,10 +3,10 @@
 A second implementation, written from the rules page, of what the deck adds to the shared
 rules: Fire and Thunder Kills and nature damage, Wine, Iron Chain (chains and recasting),
 Fire Attack, Supply Shortage, Await Exhausted, Known Both, Befriend Attacking, the Kingdom
-Nullification (played as a Nullification), and the Feather Fan, Six Swords, Triblade, Vine
-and Silver Lion. ``DeckRules`` is mixed into the Kingdom Wars ``Referee``: its ``on_*``
-handlers read the deck's own events, and the referee calls its hooks where a shared rule
-(a target, an answer, a damage's amount) depends on the deck.
+Nullification (a Nullification, or "all": see ``on_NullificationWidened``), and the Feather
+Fan, Six Swords, Triblade, Vine and Silver Lion. ``DeckRules`` is mixed into the Kingdom
+Wars ``Referee``: its ``on_*`` handlers read the deck's own events, and the referee calls
+its hooks where a shared rule (a target, an answer, a damage's amount) depends on the deck.
 
 Damage amounts: a card deals 1, a source's skill may add (``SkillRules.damage_bonus``),
 and a Kill 1 more for each Wine drunk before it this turn; then the victim's armor (unless
@@ -35,6 +35,7 @@ AWAIT, BEFRIEND, SUPPLY = "await_exhausted", "befriend_attacking", "supply_short
 FEATHER_FAN, SIX_SWORDS, TRIBLADE = "feather_fan", "six_swords", "triblade"
 VINE, SILVER_LION, QINGGANG = "vine", "silver_lion", "qinggang_sword"
 BARBARIANS, ARROWS = "barbarian_invasion", "arrow_barrage"
+PEACH_GARDEN, GRACE = "peach_garden", "amazing_grace"
 NORMAL, FIRE, THUNDER = "normal", "fire", "thunder"
 CAREERIST = "careerist"
 #: cards whose targets this module judges
@@ -47,6 +48,9 @@ DECK_DRAWS = frozenset({"recast", AWAIT, BEFRIEND})
 DECK_DISCARDS = frozenset({FIRE_ATTACK, "await_discard"})
 #: the asks of the deck's cards and weapons
 DECK_ASKS = frozenset({FIRE_ATTACK, "feather_fan", TRIBLADE})
+#: tricks that take their targets in turn: a Kingdom Nullification may spare a kingdom's
+WIDE = frozenset({BARBARIANS, ARROWS, PEACH_GARDEN, GRACE, IRON_CHAIN, AWAIT})
+KINGDOM_RULE = "kingdom-nullification"
 
 
 class DeckRules:
@@ -80,6 +84,7 @@ class DeckRules:
         self.skip_draw = False  # a Supply Shortage took effect this turn
         self.chain: dict[str, Any] | None = None  # chain damage owed (the first damage's)
         self.lions: list[int | None] = [None] * self.n
+        self.nwin = self.fresh_window()  # the Nullification window open now, if any
 
     # --- the walk's hooks -------------------------------------------------------------
     def deck_before(self, fact: Fact) -> None:
@@ -87,6 +92,8 @@ class DeckRules:
         t, d = fact.type, fact.data
         if t == "Started" or not self.n:
             return
+        if not self.window_part(fact):
+            self.window_closed()
         if t == "TurnStarted":
             self.drank, self.wine_turn, self.skip_draw = 0, False, False
             self.chain = None
@@ -340,6 +347,7 @@ class DeckRules:
     def on_EffectBlocked(self, fact: Fact, d: dict[str, Any]) -> None:
         s, src, armor, name = self.seat(d["seat"]), d["source"], d["armor"], d["name"]
         u = self.use_of(name)
+        self.spared(fact, u, s)
         if (name not in (BARBARIANS, ARROWS) or u is None or u.user != src
                 or s not in u.targets or self.table.equip[s][1] != armor
                 or NAME[armor] != VINE):
@@ -429,7 +437,8 @@ class DeckRules:
             u = self.use_of(FIRE_ATTACK)
             why = self.deck_answering(s, FIRE_ATTACK)
             shown = u.extra.get("shown") if u is not None else None
-            if not why and (len(cards) != 1 or shown is None or SUIT[cards[0]] != SUIT[shown]):
+            if not why and (len(cards) != 1 or shown is None or SUIT[self.held(
+                    s, cards[0])] != SUIT[self.held(u.targets[0], shown)]):  # (Hongyan)
                 why = f"it pays {cards}, not one hand card of the shown card's suit"
             if why:
                 self.broken(fact, "card-effect", f"seat {s} pays a Fire Attack, but {why}")
@@ -517,7 +526,11 @@ class DeckRules:
         asked = {x for x in range(self.n) if self.alive[x]
                  and (everyone or self.can_answer(x, "nullify"))}
         if asked <= w["passed"]:
-            u.extra.setdefault("windows", []).append(w["nullified"])
+            windows = u.extra.setdefault("windows", [])
+            spared = u.extra.get("spared", ())
+            while len(windows) < len(u.targets) and u.targets[len(windows)] in spared:
+                windows.append(True)  # a target a Kingdom Nullification spared: no window
+            windows.append(w["nullified"])
             u.extra["window"] = {"nullified": False, "passed": set()}
 
     def deck_effect(self, fact: Fact, u: Any, x: int) -> None:
@@ -525,6 +538,7 @@ class DeckRules:
         un-nullified (a window opens for each living target in turn)."""
         if u is None or x not in u.targets:
             return
+        self.spared(fact, u, x)
         at = u.targets.index(x)
         windows = u.extra.setdefault("windows", [])
         if len(windows) <= at:  # its window closes with the effect (or nobody was asked)
@@ -534,6 +548,92 @@ class DeckRules:
         if windows[at]:
             self.broken(fact, "nullification", f"seat {u.user}'s {u.name} was nullified at "
                         f"seat {x}, yet its effect goes on with {fact.type}")
+
+    # --- the Kingdom Nullification's "all" ------------------------------------------------
+    @staticmethod
+    def fresh_window() -> dict[str, Any]:
+        """A Nullification window as the referee follows it: how many were played in it,
+        whether the effect stands nullified, who passed since the last one, and the
+        "all" (the use and the target) chosen by its first Kingdom Nullification."""
+        return {"played": 0, "nullified": False, "passed": set(), "widened": None}
+
+    def later_of_side(self, u: Any, x: int) -> list[int]:
+        """The use's living targets after ``x`` on ``x``'s side (shown, no careerist)."""
+        at = u.targets.index(x)
+        return [o for o in u.targets[at + 1:] if self.alive[o] and self.same_side(x, o)]
+
+    def on_NullificationWidened(self, fact: Fact, d: dict[str, Any]) -> None:
+        """The Kingdom Nullification played next is for "all": only the first one of a
+        window on a trick that takes its targets in turn, at a target with a shown kingdom
+        (no careerist) which a later target of the trick shares."""
+        s, x, kingdom = self.seat(d["seat"]), self.seat(d["target"]), d["kingdom"]
+        self.alive_or_broken(fact, s, "plays a Kingdom Nullification")
+        self.window_goes_on(s)
+        u = self.uses[-1] if self.uses and self.stage != "start" else None
+        side = self.side[x]
+        why = ""
+        if u is None or u.name not in WIDE or x not in u.targets:
+            why = "its window is on no target of a trick that takes its targets in turn"
+        elif self.nwin["played"]:
+            why = "a Nullification was played in this window already: only the first, on " \
+                  "the trick itself, may choose it"
+        elif side is None or side.startswith(CAREERIST):
+            why = f"seat {x} has no shown kingdom (hidden, or a careerist)"
+        elif kingdom != side:
+            why = f"seat {x}'s kingdom is {side}, not {kingdom}"
+        elif not self.later_of_side(u, x):
+            why = f"no later target of the {u.name} is of seat {x}'s kingdom"
+        if why:
+            self.broken(fact, KINGDOM_RULE, f"seat {s} plays a Kingdom Nullification for all "
+                        f"of {kingdom} at seat {x}, but {why}")
+        self.nwin["widened"] = None if why else (u, x)
+        self.owe(self.owed_fact(KINGDOM_RULE, f"seat {s}'s Kingdom Nullification (for all)",
+                                lambda f: f.type == "Responded" and f.data.get("seat") == s
+                                and f.data.get("ask") == "nullify"
+                                and [NAME[c] for c in f.data.get("cards", ())] == [KINGDOM_NULL]),
+                 first=True)
+
+    def window_goes_on(self, s: int) -> None:
+        """Seat ``s`` answers a Nullification window: the open one, unless ``s`` passed in
+        it since its last Nullification (a seat is asked once a round), which shows that
+        window closed and another opened (on the trick's next target)."""
+        if s in self.nwin["passed"]:
+            self.window_closed()
+
+    def nullify_answer(self, s: int, played: bool) -> None:
+        """An answer in the Nullification window (see ``window_goes_on``)."""
+        self.window_goes_on(s)
+        w = self.nwin
+        if played:
+            w["nullified"], w["passed"] = not w["nullified"], set()
+            w["played"] += 1
+        else:
+            w["passed"].add(s)
+
+    def window_closed(self) -> None:
+        """The window is over (a fact that is no part of it came): a standing "all"
+        spares the trick's later targets of the kingdom, as their sides are then."""
+        w = self.nwin
+        if w["widened"] is not None and w["nullified"]:
+            u, x = w["widened"]
+            u.extra["spared"] = set(self.later_of_side(u, x))
+        if w["played"] or w["passed"]:
+            self.nwin = self.fresh_window()
+
+    def window_part(self, fact: Fact) -> bool:
+        """Facts that come inside a Nullification window: its answers, the "all", a skill
+        that makes or follows a Nullification (a conversion's show and use, Jizhi)."""
+        d = fact.data
+        return (fact.type in ("Responded", "Declined") and d.get("ask") == "nullify") or \
+            fact.type in ("NullificationWidened", "SkillUsed", "GeneralsShown") or \
+            self.in_window(fact)
+
+    def spared(self, fact: Fact, u: Any, x: int) -> None:
+        """The trick's effect reaches seat ``x``: not one a Kingdom Nullification spared."""
+        if u is not None and x in u.extra.get("spared", ()):
+            self.broken(fact, KINGDOM_RULE, f"seat {x} was spared seat {u.user}'s {u.name} "
+                        f"by a Kingdom Nullification for its kingdom, yet {fact.type} "
+                        "reaches it")
 
     # --- Supply Shortage ---------------------------------------------------------------------
     def supply_judged(self, card: int | None) -> bool:
@@ -566,6 +666,9 @@ class DeckRules:
     def trick_unlimited(self, s: int) -> bool:
         return SkillRules.trick_unlimited(self, s)  # type: ignore[arg-type]
 
+    def held(self, s: int, card: int) -> int:
+        return SkillRules.held(self, s, card)  # type: ignore[arg-type]
+
     def skill_answers(self, s: int, ask: str) -> bool:
         return SkillRules.skill_answers(self, s, ask)  # type: ignore[arg-type]
 
@@ -594,6 +697,9 @@ class DeckRules:
 
     def effect_of(self, fact: Fact, name: str) -> None:
         raise NotImplementedError
+
+    def in_window(self, fact: Fact) -> bool:
+        return SkillRules.in_window(self, fact)  # type: ignore[arg-type]
 
     def claimed(self, fact: Fact) -> bool:
         raise NotImplementedError

@@ -26,7 +26,17 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
 from domain.referee.hegemony_table import EQUIP, HAND
-from domain.sanguosha.cards import KIND, NAME, NUMBER, RED, SLOT, SUIT, TRICK
+from domain.sanguosha.cards import (
+    DECK,
+    KIND,
+    NAME,
+    NUMBER,
+    RED,
+    SLOT,
+    SUIT,
+    TRICK,
+    lightning_strikes,
+)
 from domain.sanguosha.roster_hegemony import ROWS
 
 HEAD, DEPUTY = "head", "deputy"
@@ -73,6 +83,28 @@ RETRIALS: set[str] = set()
 DEAD: set[str] = set()
 
 
+#: a heart of each number: how a spade reads where spades count as hearts (Hongyan; only
+#: its suit and colour are read)
+HEART_OF = {c.number: c.id for c in reversed(DECK) if c.suit == "H"}
+
+
+def as_heart(card: int) -> int:
+    return HEART_OF[NUMBER[card]] if SUIT[card] == "S" else card
+
+
+def read(reason: str, card: int) -> bool:
+    """A judgment's result from its card: Indulgence takes effect unless a heart, Supply
+    Shortage unless a club, Lightning strikes on spades 2-9, Leiji on a spade; anything
+    else (Eight Trigrams, Beige) on red."""
+    if reason == "leiji":
+        return SUIT[card] == "S"
+    if reason == "indulgence":
+        return SUIT[card] != "H"
+    if reason == "supply_shortage":
+        return SUIT[card] != "C"
+    return lightning_strikes(card) if reason == "lightning" else RED[card]
+
+
 def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
                                                            Callable[..., None]]:
     def wrap(effect: Callable[..., None]) -> Callable[..., None]:
@@ -108,10 +140,12 @@ class SkillRules:
 
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
-        """Which of the seat's generals (0 head, 1 deputy) brings the skill."""
-        if int(self.rules) < 4 or self.options.get("skills", True) is False:
-            return None  # a table without the generals' skills
-        lost = self.lost[seat] if self.generals else ()
+        """Which of the seat's generals (0 head, 1 deputy) brings the skill (none at a
+        table without skills: before rules 4, or option ``skills`` false)."""
+        options: dict[str, Any] = getattr(self, "options", {})
+        lost = self.lost.get(seat, ())
+        if getattr(self, "rules", 1) < 4 or options.get("skills", True) is False:
+            return None
         for i, g in enumerate(self.generals[seat] if self.generals else []):
             if sid in SKILLS.get(g, ()) and i not in lost:
                 return i
@@ -123,9 +157,7 @@ class SkillRules:
     @property
     def lost(self) -> dict[int, set[int]]:
         """Seat -> its generals (0 head, 1 deputy) whose skills it lost (Duanchang)."""
-        if "_lost" not in self.__dict__:
-            self.__dict__["_lost"] = {s: set() for s in range(self.n)}
-        return self.__dict__["_lost"]  # type: ignore[no-any-return]
+        return self.__dict__.setdefault("_lost", {})  # type: ignore[no-any-return]
 
     def active(self, seat: int, sid: str) -> bool:
         """A skill that applies: its general is shown."""
@@ -250,6 +282,31 @@ class SkillRules:
         d = self.table.distance(a, b, self.alive)
         return max(1, d - 1) if self.active(a, "mashu") and a != b else d
 
+    # --- Hongyan: where a shown Xiao Qiao's suits are read ------------------------------
+    def held(self, s: int, card: int) -> int:
+        """The card as its suit and colour count for the seat holding or using it: from
+        rules 5 a spade of a seat whose Hongyan is shown reads as the heart of its number
+        (a conversion's colour, the Renwang Shield's black Kill, Fire Attack's suit)."""
+        return as_heart(card) if getattr(self, "rules", 1) >= 5 and self.active(
+            s, "hongyan") else card
+
+    def judged_as(self, s: int, card: int | None) -> int | None:
+        """A judgment card of the seat as it reads: a spade is a heart once its Hongyan is
+        shown (every rules version with skills)."""
+        return as_heart(card) if card is not None and self.active(s, "hongyan") else card
+
+    def judgment_seen(self, s: int, reason: str, card: int | None, result: bool) -> None:
+        """Rules 6: the seat's own judgment card is a spade that would read otherwise as a
+        heart, and its Xiao Qiao is hidden: its owner may show her (Hongyan) before the
+        judgment takes effect. Noted with what it would undo (``hongyan``)."""
+        if (getattr(self, "rules", 1) < 6 or card is None or SUIT[card] != "S"
+                or not self.owns_skill(s, "hongyan") or self.active(s, "hongyan")
+                or read(reason, as_heart(card)) == result):
+            return
+        lightning = next((c for c in self.table.judging[s]
+                          if self.as_name(c) == "lightning"), None)
+        self.marks[("hongyan", s)] = (reason, getattr(self, "skip_play", False), lightning)
+
     def skill_judged(self, fact: Fact, s: int, reason: str, card: int | None) -> bool | None:
         """A skill's judgment: its result (None: no skill of this seat judges now)."""
         if self.marks.pop("judging", None) != (s, reason):
@@ -332,7 +389,7 @@ class SkillRules:
         old = j["card"]
         j["card"] = card
         self.marks["judgment"] = j
-        self.judgment_effect(fact, j["seat"], card, j["reason"], False)
+        self.judgment_effect(fact, j["seat"], card, j["reason"], False, first=False)
         return old
 
     def dodges_needed(self, u: Any) -> int:
@@ -371,12 +428,12 @@ class SkillRules:
     def on_SkillsLost(self, fact: Fact, d: dict[str, Any]) -> None:
         s, which = self.seat(d["seat"]), d["which"]
         i = {HEAD: 0, DEPUTY: 1}.get(which)
-        if not self.claimed(fact) or i is None or i in self.lost[s]:
+        if not self.claimed(fact) or i is None or i in self.lost.get(s, ()):
             self.broken(fact, d["reason"] if d["reason"] in USED else "skill",
                         f"seat {s} loses the skills of its {which} general, which no skill "
                         "in use calls for")
         if i is not None:
-            self.lost[s].add(i)
+            self.lost.setdefault(s, set()).add(i)
 
     @property
     def face_down(self) -> dict[int, bool]:
@@ -698,6 +755,61 @@ def qiangxi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 
 
 # --- Wu ------------------------------------------------------------------------------------------
+@judged("hongyan", triggered=True)
+def hongyan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Rules 6: the owner of a hidden Xiao Qiao showed her (the use's show) as its own
+    judgment card, a spade, would read otherwise as a heart: the judgment now reads it as
+    a heart, and what its first reading did is undone (an Indulgence's skipped play
+    phase, a Lightning's strike, a failed Eight Trigrams). Shown, Hongyan is never used:
+    its spades are hearts unasked (``held``, ``judged_as``)."""
+    noted = r.marks.pop(("hongyan", s), None)
+    if noted is None:
+        r.broken(fact, "hongyan", f"seat {s} uses Hongyan, but no judgment of its own is a "
+                 "spade that would read otherwise as a heart (its Xiao Qiao hidden, rules 6)")
+        return
+    reason, skipped_before, lightning = noted
+    if reason == "indulgence":
+        r.skip_play = skipped_before
+    elif reason == "lightning" and lightning is not None:  # it does not strike: passed on
+        r.owed = [o for o in r.owed if o.rule != "lightning"]
+        if lightning not in r.table.judging[s]:
+            r.table.judging[s].append(lightning)
+    elif reason == "eight_trigrams":
+        u = r.use_of("kill", "arrow_barrage")
+        if u is not None:
+            r.dodge(u, s)  # a red judgment is a Dodge
+
+
+def hongyan_asks(r: Any, fact: Fact) -> bool:
+    """Hongyan is asked (declined, or Xiao Qiao shown for it) between the judgment and
+    what its first reading left owed (a Lightning's strike)."""
+    d = fact.data
+    if ("hongyan", d.get("seat")) not in r.marks:
+        return False
+    return (fact.type, d.get("ask")) == ("Declined", "skill") or (
+        fact.type == "GeneralsShown" and (d.get("then") or {}).get("skill") == "hongyan") or (
+        (fact.type, d.get("skill")) == ("SkillUsed", "hongyan"))
+
+
+#: what may come between a judgment and Hongyan's use: the show and its consequences
+HONGYAN_BETWEEN = frozenset({"GeneralsShown", "KingdomDecided", "PairBonusChosen",
+                             "HalfFishChosen", "SkillUsed", "CardsDrawn", "Healed"})
+
+
+def hongyan_lapses(r: Any, fact: Fact) -> None:
+    """Hongyan's chance ends with its owner's decline, or with anything but the show."""
+    d = fact.data
+    for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "hongyan"]:
+        declined = (fact.type, d.get("ask"), d.get("seat")) == ("Declined", "skill", key[1])
+        other_decline = (fact.type, d.get("ask")) == ("Declined", "skill")
+        if declined or (fact.type not in HONGYAN_BETWEEN and not other_decline):
+            del r.marks[key]
+
+
+INTERJECTS.append(hongyan_asks)
+BEFORE.append(hongyan_lapses)
+
+
 @judged("zhiheng_kw")
 def zhiheng(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """Once a play phase: discard one to X cards (X: max HP), draw as many."""
@@ -797,7 +909,7 @@ def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
                      f"Barrage; the record uses {cards} as {name} (seat {s})")
         return (HAND,)
     fits = [z for to, ok, z, u, p in CONVERSIONS[sid] if to == name and (u if use else p)
-            and ok(card)]
+            and ok(r.held(s, card))]  # (a shown Xiao Qiao's spade: a heart)
     if sid == "jijiu" and r.current == s:
         fits = []  # outside its owner's turn only
     if seat != s or cards != [card] or choice not in (None, name) or not fits:

@@ -59,8 +59,9 @@ DECK_SIZE = 108
 #: seat-number order, an exhausted pile draws short); 2, FreeKill's order, as above;
 #: 3, generals bring their skills (``identity_skills``): a game without generals plays
 #: under 3 exactly as under 2; 4 changed Kingdom Wars only; 5, the end phase (Biyue)
-#: comes every turn of a table with skills, not only after a discard
-RULES = (1, 2, 3, 4, 5)
+#: comes every turn of a table with skills, not only after a discard; 6 changed Kingdom
+#: Wars only (a hidden Xiao Qiao shown for Hongyan at her judgment)
+RULES = (1, 2, 3, 4, 5, 6)
 
 REASONS = {RENEGADE: "lord_died_renegade_alone", "rebels": "lord_died",
            LORD: "rebels_and_renegades_dead"}

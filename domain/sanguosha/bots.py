@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from domain.sanguosha import kw_bot
+from domain.sanguosha import kw_bot, kw_cards
 from domain.sanguosha.actions import concretize
 from domain.sanguosha.cards import (
     AMAZING_GRACE,
@@ -443,7 +443,22 @@ def kingdom_policy(game: HegemonyGame, seat: int, rng: random.Random) -> Action:
             wounded and seen.hp[seat] <= 2) else "draw"}
     if ask == "fish":  # a card is never worse than none to this bot
         return {"type": "fish_bonus", "choice": "draw"}
+    if ask == "nullify":
+        wide = _for_my_kingdom(seen)
+        if wide is not None:
+            return wide
     return _card_play(seen, rng, kingdom_relation, _no_bonus)
+
+
+def _for_my_kingdom(seen: Seen) -> Action | None:
+    """A Kingdom Nullification for "all", when the harmful trick's target is of the
+    seat's own (shown) kingdom: it spares the kingdom's later targets too."""
+    p = seen.pending
+    wide = next((a for a in seen.legal if a.get("choice") == kw_cards.ALL), None)
+    mine = seen.sides[seen.me]
+    if wide is None or mine is None or mine.startswith(CAREERIST):
+        return None
+    return wide if p["trick"] in HARMFUL and seen.sides[p["target"]] == mine else None
 
 
 HEGEMONY_POLICIES: dict[str, Any] = {"random": random_policy, "kingdom": kingdom_policy}

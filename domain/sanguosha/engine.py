@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from eventsourcing.domain import event
 
 from domain.game import Game, Viewer
+from domain.sanguosha import kw_cards
 from domain.sanguosha import skills as _skills  # noqa: F401  (registers the skills)
 from domain.sanguosha.actions import diagnose, match
 from domain.sanguosha.cards import (
@@ -101,9 +102,12 @@ HAND_SIZE = 4
 #:    Zhou Tai's Buqu, Hongyan wherever a suit or colour is read (rules 4: judgments and
 #:    Tianxiang), Lirang on cards a skill's cost discards, and Niepan turning face up.
 #:    Tables without skills play exactly as under rules 4.
-#: 6. a skill lost while its trigger waits (Duanchang takes the killer's general's skills
-#:    before that seat's Kuanggu or Suishi, queued earlier, is asked) is not asked: under
-#:    rules 5 and before it still acted once. Games without a lost skill play as under 5.
+#: 6. Kingdom Wars: the owner of a hidden Xiao Qiao is asked whether to show her (Hongyan)
+#:    when its own judgment card is a spade that, read as a heart, changes the judgment.
+#:    And a skill lost while its trigger waits (Duanchang takes the killer's general's
+#:    skills before that seat's Kuanggu or Suishi, queued earlier, is asked) is not
+#:    asked: under rules 5 and before it still acted once.
+#:    Everything else plays exactly as under rules 5.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 6
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
@@ -467,6 +471,10 @@ class SanguoshaGame(Resolution, Game):
                 # a Wine played as itself (a card a skill made keeps the name asked for)
                 name = WINE if len(cards) == 1 and cards[0] in WINES and "skill" not in chosen \
                     else _RESPONSE_NAME[ask]
+                if chosen.get("choice") == kw_cards.ALL:  # (a Kingdom Nullification's)
+                    assert isinstance(f, NullifyWindow)
+                    self._nullification_widened(seat=seat, target=f.target,
+                                                kingdom=self.kingdom(f.target))
                 self._responded(seat=seat, name=name, cards=cards, ask=ask)
         elif kind == "accept":
             self._accepted(seat=seat, ask=ask)
@@ -870,6 +878,7 @@ class SanguoshaGame(Resolution, Game):
         if ask == "nullify":
             assert isinstance(top, NullifyWindow)
             top.nullified = not top.nullified
+            top.played += 1
             top.passed = []
             top.waiting = None
         elif ask == "peach":
@@ -886,6 +895,15 @@ class SanguoshaGame(Resolution, Game):
         if self.skilled and ask not in ("nullify", "peach"):  # (those answers are secret)
             self._point(Point.RESPONDED, [seat], {"u": seat, "name": name})
         self._settle()
+
+    @event("NullificationWidened")
+    def _nullification_widened(self, seat: int, target: int, kingdom: str) -> None:
+        """The Kingdom Nullification ``seat`` plays next is for "all" of ``target``'s
+        kingdom: if it stands, the trick's later targets of that kingdom are spared
+        (kingdom-wars-deck.md). Recorded before the card, which may close the window."""
+        top = self.stack[-1]
+        assert isinstance(top, NullifyWindow)
+        top.kingdom = kingdom
 
     @event("Declined")
     def _declined(self, seat: int, ask: str) -> None:
@@ -1384,6 +1402,8 @@ class SanguoshaGame(Resolution, Game):
                                "effect": f.effect}
         if isinstance(f, CardUse):
             out.update(user=f.user, cards=list(f.cards), targets=list(f.targets))
+            if f.spared:  # later targets a Kingdom Nullification's "all" spared
+                out["spared"] = list(f.spared)
             if f.name == AMAZING_GRACE:
                 out["revealed"] = list(f.revealed)
             if f.pick_from is not None:
@@ -1397,6 +1417,11 @@ class SanguoshaGame(Resolution, Game):
                 out["shown"] = shown
         elif isinstance(f, NullifyWindow):
             out.update(trick=f.trick, target=f.target, nullified=f.nullified)
+            if f.kingdom is not None:  # the first Kingdom Nullification is for "all"
+                out["kingdom"] = f.kingdom
+            below = self.stack[-2] if len(self.stack) > 1 else None
+            if isinstance(below, CardUse) and below.spared:
+                out["spared"] = list(below.spared)
         elif isinstance(f, Dying | AfterDeath):
             out["dying"] = f.victim
         elif isinstance(f, DelayedCheck | Judgment):

@@ -73,6 +73,9 @@ class NullifyWindow(Frame):
     target: int = 0
     nullified: bool = False
     passed: list[int] = field(default_factory=list)
+    played: int = 0  # Nullifications played in this window (the first is on the trick)
+    #: the first one is a Kingdom Nullification played for "all" of this kingdom
+    kingdom: str | None = None
 
 
 # --- cards being resolved --------------------------------------------------------------
@@ -111,6 +114,8 @@ class CardUse(Frame):
     revealed: list[int] = field(default_factory=list)  # Amazing Grace's cards
     unstoppable: bool = False  # no Nullification window (Lijian's Duel)
     called: bool = False  # the lord's call (Hujia, Jijiang) was tried in this window
+    #: later targets a Kingdom Nullification's "all" spared: no window, no effect
+    spared: list[int] = field(default_factory=list)
 
     @property
     def effect(self) -> str:

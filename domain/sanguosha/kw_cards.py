@@ -14,15 +14,21 @@ from typing import Any
 
 from domain.sanguosha.actions import DECLINE, Action
 from domain.sanguosha.cards import (
+    AMAZING_GRACE,
+    ARROWS,
     AWAIT_EXHAUSTED,
+    BARBARIANS,
     BEFRIEND_ATTACKING,
     FIRE,
     FIRE_ATTACK,
     IRON_CHAIN,
+    KINGDOM_NULLIFICATION,
     KNOWN_BOTH,
+    NAME,
+    PEACH_GARDEN,
     WINE,
 )
-from domain.sanguosha.frames import CardUse, Stage
+from domain.sanguosha.frames import CardUse, NullifyWindow, Stage
 
 #: the asks of these cards, for views and docs
 ASKS = {
@@ -211,6 +217,60 @@ STEPS: dict[type, Any] = {
     WineUse: step_wine, ChainUse: step_chain, FireAttackUse: step_fire_attack,
     AwaitUse: step_await, KnownBothUse: step_known_both, BefriendUse: step_befriend,
 }
+
+
+# --- the Kingdom Nullification's "all" ----------------------------------------------------
+#: the tricks that take their targets in turn, one Nullification window each
+WIDE_TRICKS = frozenset({BARBARIANS, ARROWS, PEACH_GARDEN, AMAZING_GRACE, IRON_CHAIN,
+                         AWAIT_EXHAUSTED})
+#: the answer that plays a Kingdom Nullification for every later target of the kingdom
+ALL = "all"
+
+
+def _later_of_side(game: Any, use: CardUse, target: int) -> list[int]:
+    """The use's living targets after ``target`` on its side (shown, no careerist)."""
+    return [s for s in use.targets[use.index + 1:]
+            if game.alive[s] and game.same_side(target, s)]
+
+
+def _trick_under(game: Any, f: NullifyWindow) -> CardUse | None:
+    """The trick whose effect on one of its targets the window is about, if it is one
+    that takes its targets in turn and is at that target now."""
+    below = game.stack[-2] if len(game.stack) > 1 else None
+    if (isinstance(below, CardUse) and below.name in WIDE_TRICKS
+            and below.index < len(below.targets) and below.target == f.target):
+        return below
+    return None
+
+
+def can_widen(game: Any, f: NullifyWindow) -> bool:
+    """Whether a Kingdom Nullification played now may choose "all": it is the first one
+    of the window (on the trick itself), the target has shown a general and is no
+    careerist, and a later target of the trick is of its kingdom."""
+    if f.played or f.nullified:
+        return False
+    use = _trick_under(game, f)
+    return use is not None and bool(_later_of_side(game, use, f.target))
+
+
+def nullify_answers(game: Any, seat: int, f: NullifyWindow, plain: list[Action]) -> list[Action]:
+    """The window's answers: each Kingdom Nullification in hand is offered a second time,
+    for "all", when ``can_widen``."""
+    if not can_widen(game, f):
+        return plain
+    out: list[Action] = []
+    for a in plain:
+        out.append(a)
+        if "skill" not in a and "card" in a and NAME[a["card"]] == KINGDOM_NULLIFICATION:
+            out.append({**a, "choice": ALL})
+    return out
+
+
+def close_window(game: Any, f: NullifyWindow, below: Any) -> None:
+    """The window closed: a standing "all" spares the trick's later targets of the
+    kingdom (read now: the living ones on the target's side)."""
+    if f.nullified and f.kingdom is not None and isinstance(below, CardUse):
+        below.spared = _later_of_side(game, below, f.target)
 
 
 # --- the asks ---------------------------------------------------------------------------

@@ -254,6 +254,8 @@ class Resolution:
             return result
         if f.unstoppable:  # Lijian's Duel
             return False
+        if isinstance(f, CardUse) and target in f.spared:  # a Kingdom Nullification's "all"
+            return True
         if not self._any_nullifier():
             return False
         self.stack.append(NullifyWindow(ask="nullify", trick=trick, target=target))
@@ -336,6 +338,7 @@ class Resolution:
         below = self.stack[-1]
         assert isinstance(below, CardUse | DelayedCheck)
         below.window = f.nullified
+        kw_cards.close_window(self, f, below)
 
     def _step_kill(self, f: KillUse) -> None:
         """Per target: its skills on becoming a target, the user's (skills, then weapon)
@@ -523,6 +526,9 @@ class Resolution:
                 f.index += 1
                 return None
             name = f.name
+            if tg in f.spared:  # a Kingdom Nullification's "all": no effect, no window
+                f.index += 1
+                return None
             if self.kw_deck and f.window is None and self._at(Point.CARD_EFFECT, tg, f):
                 return None  # the Vine: no effect, no window
             r = self._window(f, name, tg)

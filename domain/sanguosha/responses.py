@@ -21,7 +21,14 @@ from domain.sanguosha.cards import (
     WINES,
 )
 from domain.sanguosha.conversions import as_cards, multi_card
-from domain.sanguosha.frames import CardUse, DiscardPhase, Frame, SkillEffect, Trigger
+from domain.sanguosha.frames import (
+    CardUse,
+    DiscardPhase,
+    Frame,
+    NullifyWindow,
+    SkillEffect,
+    Trigger,
+)
 from domain.sanguosha.plays import legal_uses
 from domain.sanguosha.skill import SKILLS
 
@@ -110,6 +117,9 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
         out = _cards_of(hand, NULLIFICATIONS)
         if table.skilled:
             out += converted(table, seat, "nullification")
+        if table.kw_deck:  # a Kingdom Nullification may be played for "all" of a kingdom
+            assert isinstance(f, NullifyWindow)
+            out = kw_cards.nullify_answers(table, seat, f, out)
         return out + [DECLINE]
     if ask == "peach":
         if table.skilled and table._peach_barred(seat, f.victim):  # Wansha

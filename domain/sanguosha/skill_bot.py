@@ -76,6 +76,13 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
         return qun
     if sid in ("guicai", "guidao"):
         return _retrial(seen, friend)
+    if sid == "hongyan":  # show Xiao Qiao when her spade read as a heart helps her
+        ctx = seen.pending.get("context") or {}
+        reason, now = ctx.get("reason"), ctx.get("judge_card")
+        helps = reason is not None and now is not None and _good_for_owner(
+            reason, judge_result(reason, now, True)) and not _good_for_owner(
+            reason, judge_result(reason, now))
+        return offers[0] if helps else DECLINE
     if sid == "tianxiang":  # the damage to an enemy (one left with few HP first)
         enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
         if not enemies:

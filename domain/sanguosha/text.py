@@ -55,7 +55,8 @@ JUDGMENTS = {("indulgence", True): "Indulgence takes effect",
              ("supply_shortage", False): "a club: Supply Shortage is escaped"}
 #: events that only keep the engine's books: never a line of their own
 QUIET = frozenset({"DeckShuffled", "GeneralsShuffled", "PlayEnded", "TurnEnded",
-                   "Picked", "CandidatesDealt"})
+                   "Picked", "CandidatesDealt",
+                   "NullificationWidened"})  # (told with the card it comes before)
 
 
 def card_info(card: int) -> dict[str, Any]:
@@ -579,6 +580,10 @@ class _Story:
         if name == "nullification":
             verb = "counters with" if self.countering else "nullifies it with"
             self.countering = True
+            before = self.events[i - 1] if i else None
+            if before is not None and before["type"] == "NullificationWidened":
+                kingdom = self.narrator.word(before["data"].get("kingdom"))
+                return f"{who} {verb} {card}, for every {kingdom} target", i
             return f"{who} {verb} {card}", i
         if name == "dodge":
             return f"{who} dodges with {card}", i

@@ -171,8 +171,8 @@ def test_the_triblade_strikes_the_kill_target_again() -> None:
 
 
 def test_a_kingdom_nullification_named_as_itself() -> None:
-    # it is played as a Nullification (its "all" is not in the game): named otherwise,
-    # the answer is no Nullification
+    # it is played as a Nullification (for "all" too, told by the event before it): named
+    # otherwise, the answer is no Nullification
     facts, at = forged(lambda fs, i: of("Responded", ask="nullify")(fs, i)
                        and NAME[fs[i].data["cards"][0]] == "kingdom_nullification",
                        lambda f: f.data.update(name="kingdom_nullification"))
@@ -222,3 +222,68 @@ def test_a_plain_kill_through_the_vine() -> None:
         assert "the kill deals 0" in named(facts, facts[i].version, "damage")
         return
     raise AssertionError("no game has a Vine block")
+
+
+# --- the Kingdom Nullification's "all" ------------------------------------------------------
+def test_all_claimed_for_another_kingdom() -> None:
+    # the bots' games choose "all" now and then: the kingdom it names is the target's
+    other = {"wei": "shu", "shu": "wu", "wu": "qun", "qun": "wei"}
+    facts, at = forged(of("NullificationWidened"),
+                       lambda f: f.data.update(kingdom=other[f.data["kingdom"]]))
+    assert "kingdom is" in named(facts, at, "kingdom-nullification")
+
+
+def test_all_chosen_for_a_target_with_no_kingdom_shown() -> None:
+    facts = facts_of(kingdom_story())
+    at = next(f.version for f in facts if f.type == "NullificationWidened")
+    facts[at - 1].data.update(target=4)  # the hidden Qun seat, a later target
+    assert "no shown kingdom" in named(facts, at, "kingdom-nullification")
+
+
+def test_all_chosen_by_a_countering_nullification() -> None:
+    # seat 1 nullifies the Barrage at itself; seat 2 lets it be, seat 3 counters with a
+    # Kingdom Nullification. Seat 2's pass rewritten as seat 3's "all": only the first
+    # Nullification of a window is on the trick itself
+    facts = facts_of(kingdom_story(counter=True))
+    at = next(f.version for f in facts if f.type == "Declined" and f.data["ask"] == "nullify")
+    facts[at - 1] = Fact(at, "NullificationWidened", {"seat": 3, "target": 1, "kingdom": "wu"})
+    assert "already" in named(facts, at, "kingdom-nullification")
+
+
+def test_a_spared_target_answers_the_barrage() -> None:
+    # seat 2 (Shu) took the Arrow Barrage; recorded as seat 3 (Wu), which "all" spared
+    facts = facts_of(kingdom_story())
+    at = next(f.version for f in facts if f.type == "Declined" and f.data["ask"] == "dodge")
+    facts[at - 1].data.update(seat=3)
+    assert "spared" in named(facts, at, "kingdom-nullification")
+
+
+def test_the_kingdom_nullification_after_all_is_another_card() -> None:
+    facts = facts_of(kingdom_story())
+    at = next(f.version for f in facts if f.type == "NullificationWidened") + 1
+    facts[at - 1].data.update(seat=2)  # someone else answers instead
+    named(facts, at, "kingdom-nullification")
+
+
+def kingdom_story(counter: bool = False) -> Any:
+    """Seat 1 (Wu) plays a Kingdom Nullification for "all" on seat 0's Arrow Barrage
+    (seats 3 and 5 are Wu too; seat 4 is hidden) and the others take it. With
+    ``counter``: seat 1 plays a Nullification, seat 2 lets it be, seat 3 counters it with
+    a Kingdom Nullification."""
+    from tests.sanguosha.rig import act
+    from tests.sanguosha.test_kw_kingdom_nullification import held, table, use
+
+    if counter:
+        game = table({0: ["arrow_barrage"], 1: ["nullification"],
+                      2: ["kingdom_nullification"], 3: ["kingdom_nullification"]})
+        use(game, "arrow_barrage")
+        act(game, 1, type="respond", card=held(game, 1, "nullification"))
+        act(game, 2, type="decline")
+        act(game, 3, type="respond", card=held(game, 3, "kingdom_nullification"))
+        return game
+    game = table({0: ["arrow_barrage"], 1: ["kingdom_nullification"]})
+    use(game, "arrow_barrage")
+    act(game, 1, type="respond", card=held(game, 1, "kingdom_nullification"), choice="all")
+    while game.ask in ("dodge", "nullify"):
+        act(game, game.to_act()[0], type="decline")
+    return game

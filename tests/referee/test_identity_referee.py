@@ -319,7 +319,7 @@ def test_games_stored_under_rules_1_are_judged_by_rules_1() -> None:
 
 
 def test_a_rules_version_the_referee_does_not_know() -> None:
-    # rules 3 (skills) is judged like 2 when there are no generals, 4 and 5 too; 6 is unknown
-    story = Story(rules=6)
+    # rules 3 (skills) is judged like 2 when there are no generals, 4 to 6 too; 7 is unknown
+    story = Story(rules=7)
     (v,) = story.violations()
     assert (v.version, v.rule) == (1, "rules-version")

@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from domain.sanguosha.cards import AWAIT_EXHAUSTED, INDULGENCE, RED, SNATCH, SUIT
-from domain.sanguosha.frames import Damage, KillUse
+from domain.sanguosha.frames import Damage, Judgment, KillUse
+from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import (
     DISTANCE_ONE,
     EXTRA_KILL_TARGETS,
@@ -188,10 +189,25 @@ TIANXIANG = Skill(
     can=lambda game, seat, f: bool(_hearts(game, seat)) and bool(others(game, seat)),
     offers=_tianxiang_offers, used=_tianxiang_used, step=_tianxiang_step,
 )
+def _hongyan_turns(game: Any, seat: int, f: Frame) -> bool:
+    """Rules 6: the seat's own judgment card is a spade that, read as a heart, changes the
+    judgment, and its Xiao Qiao is hidden: its owner is asked whether to show her (a
+    hidden general's compulsory skill asks; shown, spades are hearts unasked)."""
+    ctx = getattr(f, "context", {})
+    judgment = game._frame(Judgment)
+    if game.rules < 6 or ctx.get("j") != seat or judgment is None \
+            or game.skill_shown(seat, "hongyan"):
+        return False
+    card, reason = judgment.card, judgment.reason
+    return SUIT[card] == "S" and judge_result(reason, card) != judge_result(reason, card, True)
+
+
 HONGYAN = Skill(
-    "hongyan", "Hongyan", "红颜", Kind.COMPULSORY,
+    "hongyan", "Hongyan", "红颜", Kind.COMPULSORY, point=Point.RETRIAL,
     text="Your spades count as hearts (your judgments too).",
     mods={"spades_are_hearts": True},
+    # shown for a judgment (rules 6): the show is the effect, read when the judgment is
+    can=_hongyan_turns, used=lambda game, seat, skill, cards, targets, choice: None,
 )
 register_kw("xiaoqiao", TIANXIANG, HONGYAN)
 
