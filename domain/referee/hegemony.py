@@ -425,10 +425,14 @@ class Referee(DeckRules, SkillRules):
     def next_seat(self) -> int:
         if self.turn == 0:
             return self.first if self.first is not None else 0
-        for s in order_from(self.current, self.n)[1:]:
+        extra = self.extra_turn()  # a skill's extra turn (Fangquan) comes first
+        if extra is not None:
+            return extra
+        base = self.turn_base()
+        for s in order_from(base, self.n)[1:]:
             if self.alive[s]:
                 return s
-        return self.current
+        return base if self.alive[base] else self.current
 
     def on_TurnStarted(self, fact: Fact, d: dict[str, Any]) -> None:
         s = self.seat(d["seat"])
@@ -439,6 +443,7 @@ class Referee(DeckRules, SkillRules):
         if s != want or d["turn"] != self.turn + 1:
             self.broken(fact, "turn-order", f"turn {d['turn']} goes to seat {s}; it is turn "
                         f"{self.turn + 1}, seat {want}'s")
+        self.turn_taken(s)
         if self.face_down.get(s):
             self.broken(fact, "turn-order", f"seat {s} is turned over: it skips this turn")
         self.current, self.turn = s, int(d["turn"])
@@ -1232,7 +1237,7 @@ class Referee(DeckRules, SkillRules):
             ok = self.claimed(fact)
         else:
             ok = self.skill_healed(s, reason)
-        if not ok or n != 1:
+        if not ok or n != self.heal_size(s, reason):
             self.broken(fact, "heal", f"seat {s} heals {n} by {reason}, which no rule gives")
         self.hp[s] = min(self.max_hp[s], self.hp[s] + n)
 

@@ -201,7 +201,8 @@ class DeckRules:
 
     def on_CardRecast(self, fact: Fact, d: dict[str, Any]) -> None:
         s, c = self.seat(d["seat"]), d["card"]
-        if s != self.current or self.stage != "play" or NAME[c] not in RECASTABLE:
+        recastable = NAME[c] in RECASTABLE or self.skill_recast(s, c)
+        if s != self.current or self.stage != "play" or not recastable:
             self.broken(fact, "recast", f"seat {s} recasts card {c} ({NAME[c]}): only an Iron "
                         "Chain or a Known Both, in its own play phase")
         self.owns(fact, s, [c], (HAND,), "recasts")
@@ -262,9 +263,10 @@ class DeckRules:
         s, src, n, reason = self.seat(d["seat"]), d["source"], d["amount"], d["reason"]
         nature, chain = d["nature"], bool(d["chain"])
         self.alive_or_broken(fact, s, "is damaged")
-        if nature not in (FIRE, THUNDER) or not (self.kw or self.skill_nature(reason)):
+        if nature not in (FIRE, THUNDER) or not (
+                self.kw or reason == FIRE_ATTACK or self.skill_nature(reason)):
             self.broken(fact, "damage", f"{nature} damage: only the Kingdom Wars deck deals "
-                        "fire or thunder damage")
+                        "fire or thunder damage (and a Fire Attack a skill made)")
         if chain:
             self.chain_damage(fact, s, src, n, reason, nature, list(d["cards"]))
         elif reason == "lightning":
@@ -407,6 +409,9 @@ class DeckRules:
     # --- the tricks' effects ----------------------------------------------------------------
     def on_ChainToggled(self, fact: Fact, d: dict[str, Any]) -> None:
         s = self.seat(d["seat"])
+        if self.skill_unchains(s, d["chained"]):  # (Niepan)
+            self.chained[s] = False
+            return
         u = self.use_of(IRON_CHAIN)
         self.deck_effect(fact, u, s)
         done = u.extra.setdefault("toggled", []) if u is not None else []
@@ -622,11 +627,14 @@ class DeckRules:
 
     def window_part(self, fact: Fact) -> bool:
         """Facts that come inside a Nullification window: its answers, the "all", a skill
-        that makes or follows a Nullification (a conversion's show and use, Jizhi)."""
+        that makes or follows a Nullification (a conversion's show, with its side and
+        bonuses, and use; Jizhi)."""
         d = fact.data
         return (fact.type in ("Responded", "Declined") and d.get("ask") == "nullify") or \
-            fact.type in ("NullificationWidened", "SkillUsed", "GeneralsShown") or \
-            self.in_window(fact)
+            fact.type in ("NullificationWidened", "SkillUsed", "GeneralsShown",
+                          "KingdomDecided", "PairBonusChosen", "HalfFishChosen") or \
+            (fact.type in ("CardsDrawn", "Healed")
+             and d.get("reason") in ("perfect_pair", "half_fish")) or self.in_window(fact)
 
     def spared(self, fact: Fact, u: Any, x: int) -> None:
         """The trick's effect reaches seat ``x``: not one a Kingdom Nullification spared."""
@@ -671,6 +679,12 @@ class DeckRules:
 
     def skill_answers(self, s: int, ask: str) -> bool:
         return SkillRules.skill_answers(self, s, ask)  # type: ignore[arg-type]
+
+    def skill_recast(self, s: int, card: int) -> bool:
+        return SkillRules.skill_recast(self, s, card)  # type: ignore[arg-type]
+
+    def skill_unchains(self, s: int, chained: bool) -> bool:
+        return SkillRules.skill_unchains(self, s, chained)  # type: ignore[arg-type]
 
     def dist(self, a: int, b: int) -> int:
         return SkillRules.dist(self, a, b)  # type: ignore[arg-type]

@@ -35,6 +35,7 @@ from domain.referee.hegemony_skills import (
     HP_LOST,
     JUDGES,
     RETRIALS,
+    TURNS,
     USED,
     VIA,
     conversion,
@@ -193,6 +194,7 @@ def beige_judged(r: Any, fact: Fact, v: int, card: int | None) -> bool:
 
 
 JUDGES["beige"] = beige_judged
+TURNS.add("beige")
 
 
 def duanchang_at_death(r: Any, v: int, killer: Any) -> list[Any]:

@@ -13,6 +13,7 @@ cancels for a hidden general too, unasked).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.audit import Fact
@@ -22,16 +23,24 @@ from domain.referee.hegemony_skills import (
     CONVERSIONS,
     EVENTS,
     HOOKS,
+    IN_WINDOW,
     INTERJECTS,
+    PINDIAN,
     START_SKILLS,
+    TAKES_ANY,
     conversion,
     judged,
 )
 from domain.referee.hegemony_table import HAND
-from domain.sanguosha.cards import KIND, NAME, RED
+from domain.sanguosha.cards import KIND, NAME, RED, SUIT
 
 KILL, DUEL, BARBARIANS, ARROWS = "kill", "duel", "barbarian_invasion", "arrow_barrage"
 START_SKILLS.update({"guanxing", "shenzhi", "shushen"})
+
+
+def skilled(r: Any) -> bool:
+    """The generals have their skills (rules 4, unless the table turned them off)."""
+    return r.rules >= 4 and r.options.get("skills", True) is not False
 
 
 def at_start(r: Any, fact: Fact, s: int, sid: str) -> None:
@@ -45,7 +54,8 @@ def waits(r: Any, fact: Fact, key: str, ok: bool, what: str) -> Any:
     the next fact must be it (``ok``), else it is named; the mark, once that fact came
     (None while nothing is waited on)."""
     pending = r.marks.get(key)
-    if pending is None or pending[-1] == fact.version or fact.type == "PileReshuffled":
+    if pending is None or pending[-1] == fact.version or fact.type == "PileReshuffled" or \
+            shushen_asks(r, fact):
         return None
     r.marks.pop(key)
     if not ok:
@@ -53,6 +63,47 @@ def waits(r: Any, fact: Fact, key: str, ok: bool, what: str) -> Any:
                  f"{fact.type}")
         return None
     return pending
+
+
+@dataclass
+class Step:
+    """A fact a skill's effect records next: its type and the fields it must have."""
+
+    what: str
+    kind: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    optional: bool = False
+
+
+def follow(r: Any, sid: str, fact: Fact, steps: list[Step]) -> None:
+    """The facts the skill's effect records next, in this order (after ``fact``)."""
+    if steps:
+        r.marks[("steps", sid)] = (steps, fact.version)
+
+
+def steps_next(r: Any, fact: Fact) -> None:
+    """Each skill's next step must be this fact (a reshuffle and Shushen's asks may come
+    between); an optional step may be left out."""
+    for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "steps"]:
+        steps, version = r.marks[key]
+        if version == fact.version or fact.type == "PileReshuffled" or shushen_asks(r, fact):
+            continue
+        while steps:
+            st = steps[0]
+            if fact.type == st.kind and all(fact.data.get(k) == v
+                                            for k, v in st.fields.items()):
+                steps.pop(0)
+                break
+            steps.pop(0)
+            if not st.optional:
+                r.broken(fact, key[1], f"{st.what} was due, but the record goes on with "
+                         f"{fact.type}")
+                steps.clear()
+        if not steps:
+            del r.marks[key]
+
+
+BEFORE.append(steps_next)
 
 
 # --- Zhuge Liang: Guanxing, Kongcheng ---------------------------------------------------------
@@ -112,6 +163,8 @@ EVENTS["PileArranged"] = arranged
 def cancels(r: Any, t: int, name: str) -> bool:
     """Kongcheng: a Kill or a Duel on an empty hand; Huoshou, Juxiang: a Barbarian
     Invasion. The seat is taken off the card's targets."""
+    if not skilled(r):
+        return False
     if name in (KILL, DUEL):
         return r.owns_skill(t, "kongcheng_kw") and not r.table.hands[t]
     return name == BARBARIANS and (r.owns_skill(t, "huoshou") or r.owns_skill(t, "juxiang"))
@@ -129,11 +182,22 @@ conversion("kanpo")
 
 def answers(r: Any, s: int, ask: str) -> bool:
     """Kanpo: a black hand card answers a Nullification window."""
-    return ask == "nullify" and r.owns_skill(s, "kanpo") and any(
+    return skilled(r) and ask == "nullify" and r.owns_skill(s, "kanpo") and any(
         not RED[c] for c in r.table.hands[s])
 
 
 HOOKS["answers"] = answers
+
+
+def kanpo_in_window(r: Any, fact: Fact) -> bool:
+    """Kanpo (and the show for it) is part of the Nullification it makes."""
+    d = fact.data
+    return (fact.type == "SkillUsed" and d.get("skill") == "kanpo") or (
+        fact.type == "GeneralsShown" and (d.get("then") or {}).get("skill") == "kanpo") or (
+        fact.type == "KingdomDecided")
+
+
+IN_WINDOW.append(kanpo_in_window)
 
 
 @judged("bazhen", triggered=True)  # compulsory: a hidden Wolong is asked to show
@@ -199,7 +263,7 @@ BEFORE.append(xiangle_next)
 # --- Meng Huo: Huoshou; Zhu Rong: Juxiang ---------------------------------------------------
 def source(r: Any, u: Any) -> int | None:
     """Huoshou (shown): the damage of another's Barbarian Invasion is its owner's."""
-    if u.name == BARBARIANS:
+    if u.name == BARBARIANS and skilled(r):
         for o in range(r.n):
             if o != u.user and r.active(o, "huoshou"):
                 return o if r.alive[o] else None
@@ -261,7 +325,8 @@ def shushen_asks(r: Any, fact: Fact) -> bool:
     """Shushen is asked as the heal is done, before what the heal leaves owed (a rescue,
     a draw of the bonuses)."""
     d = fact.data
-    if fact.type == "Declined" and d.get("ask") == "skill":
+    if fact.type == "Declined" and d.get("ask") == "skill" or (
+            fact.type == "GeneralsShown" and (d.get("then") or {}).get("skill") == "shushen"):
         return bool(r.marks.get(("shushen", d.get("seat"))))
     if fact.type == "GeneralsShown" and d.get("reason") == "skill":  # a hidden Gan Furen
         return (d.get("then") or {}).get("skill") == "shushen"
@@ -310,3 +375,211 @@ def shenzhi_next(r: Any, fact: Fact) -> None:
 
 
 BEFORE.append(shenzhi_next)
+
+
+# --- Meng Huo: Zaiqi ---------------------------------------------------------------------------
+@judged("zaiqi", triggered=True)
+def zaiqi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """At the start of its draw phase, wounded (X lost HP), instead of drawing: turn up
+    the top X cards, heal 1 a heart; the hearts are discarded, the rest taken."""
+    r.at_draw(fact, s, "zaiqi")
+    x = r.max_hp[s] - r.hp[s]
+    if x < 1:
+        r.broken(fact, "zaiqi", f"seat {s} uses Zaiqi unwounded")
+    r.marks["drew"] = r.marks["skip_draw"] = True
+    r.stage = "play"  # no draw: the play phase comes next
+    r.marks["zaiqi"] = (s, x)
+    follow(r, "zaiqi", fact, [Step("Zaiqi's cards turned up", "CardsRevealed",
+                                   {"reason": "zaiqi"})])
+
+
+def zaiqi_revealed(r: Any, fact: Fact, cards: list[int]) -> None:
+    s, x = r.marks.pop("zaiqi", (None, 0))
+    if s is None:
+        r.broken(fact, "zaiqi", "cards turned up for a Zaiqi nobody used")
+        return
+    r.drawn(fact, cards, x, f"seat {s}'s Zaiqi")
+    hearts = [c for c in cards if SUIT[c] == "H"]
+    rest = [c for c in cards if c not in hearts]
+    steps = []
+    if hearts:
+        r.marks[("heal", s, "zaiqi")] = 1
+        r.marks[("heal_size", s, "zaiqi")] = len(hearts)
+        steps.append(Step(f"Zaiqi's heal of {len(hearts)} (hearts)", "Healed",
+                          {"seat": s, "reason": "zaiqi", "amount": len(hearts)}))
+    if rest:
+        r.marks[("gain", s, "zaiqi")] = rest
+        r.marks[("gain_zone", s, "zaiqi")] = HAND
+        steps.append(Step(f"seat {s} taking {rest} (Zaiqi)", "CardsGained",
+                          {"seat": s, "reason": "zaiqi"}))
+    follow(r, "zaiqi", fact, steps)
+
+
+HOOKS["revealed:zaiqi"] = zaiqi_revealed
+
+
+# --- Liu Shan: Fangquan --------------------------------------------------------------------------
+@judged("fangquan", triggered=True)
+def fangquan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """As its play phase begins: skip it; then, at the end of the turn, it may discard
+    a hand card and give another seat an extra turn right after this one."""
+    cards, ts = list(d.get("cards") or []), list(d.get("targets") or [])
+    if not cards and not ts:
+        if s != r.current or r.stage != "play" or r.skip_play or r.marks.get("played"):
+            r.broken(fact, "fangquan", f"seat {s} skips a play phase by Fangquan outside "
+                     "the start of its own play phase")
+        r.skip_play = True
+        r.marks["fangquan"] = s
+        return
+    t = ts[0] if len(ts) == 1 else None
+    if r.marks.get("fangquan") != s or s != r.current or r.stage not in ("discard", "end"):
+        r.broken(fact, "fangquan", f"seat {s} gives an extra turn by Fangquan with no play "
+                 "phase of its own skipped by it this turn")
+    if len(cards) != 1 or t is None or t == s or not 0 <= t < r.n or not r.alive[t]:
+        r.broken(fact, "fangquan", f"Fangquan discards a hand card and names another "
+                 f"living seat; the record says cards {cards}, targets {ts}")
+        return
+    r.owns(fact, s, cards, (HAND,), "discards for Fangquan")
+    r.marks.pop("fangquan", None)
+    r.marks["granting"] = (t, s)
+    follow(r, "fangquan", fact, [Step(f"seat {t}'s extra turn", "ExtraTurnGranted",
+                                      {"seat": t, "by": s, "reason": "fangquan"})])
+
+
+def played(r: Any, fact: Fact) -> None:
+    """A card used or a skill in the play phase: it has begun (Fangquan comes before)."""
+    if fact.type in ("CardUsed", "CardRecast") and r.stage == "play" and \
+            fact.data.get("seat") == r.current:
+        r.marks["played"] = True
+
+
+AFTER.append(played)
+
+
+def extra_turn(r: Any, fact: Fact, d: dict[str, Any]) -> None:
+    t, by = r.seat(d["seat"]), d["by"]
+    if r.marks.pop("granting", None) != (t, by) or d.get("reason") != "fangquan":
+        r.broken(fact, "fangquan", f"seat {t} is granted an extra turn no Fangquan gives")
+        return
+    r.extras["seats"].append(t)
+
+
+EVENTS["ExtraTurnGranted"] = extra_turn
+
+
+# --- Wolong: Huoji; Pang Tong: Lianhuan, Niepan ------------------------------------------------
+CONVERSIONS["huoji"] = (("fire_attack", lambda c: RED[c], (HAND,), True, False),)
+conversion("huoji")
+CONVERSIONS["lianhuan"] = (("iron_chain", lambda c: SUIT[c] == "C", (HAND,), True, False),)
+
+
+@judged("lianhuan")
+def lianhuan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """A club hand card used as an Iron Chain (choice ``iron_chain``), or recast."""
+    cards = list(d.get("cards") or [])
+    c = cards[0] if len(cards) == 1 else None
+    if c is None or SUIT[c] != "C" or c not in r.table.hands[s]:
+        r.broken(fact, "lianhuan", f"Lianhuan takes one club hand card; the record says "
+                 f"{cards}")
+        return
+    if d.get("choice") is None:
+        r.marks["recast"] = (s, c)
+        follow(r, "lianhuan", fact, [Step(f"seat {s}'s recast of card {c}", "CardRecast",
+                                          {"seat": s, "card": c})])
+    else:
+        r.marks["converting"] = (s, c, d.get("choice"), "lianhuan")
+
+
+@judged("niepan", triggered=True)
+def niepan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Limited. Dying: discard every card, heal to 3 (its max HP at most), draw three,
+    be unchained and (rules 5) face up; no longer dying (its rescue follows, after what
+    other seats' skills do on the dying)."""
+    spent = r.extras.setdefault("spent", set())
+    if (s, "niepan") in spent:
+        r.broken(fact, "niepan", f"seat {s} uses Niepan a second time: it is limited")
+    spent.add((s, "niepan"))
+    if r.dying is None or r.dying[0] != s or r.hp[s] > 0:
+        r.broken(fact, "niepan", f"seat {s} uses Niepan, but it is not dying")
+    armor = r.table.equip[s][1]
+    r.table.clear(s)
+    steps = []
+    lion = getattr(r, "kw", False) and armor is not None and NAME[armor] == "silver_lion"
+    if lion:  # the Silver Lion discarded heals first (done by the deck's rules)
+        steps.append(Step(f"seat {s}'s Silver Lion heal", "Healed",
+                          {"seat": s, "reason": "silver_lion"}))
+    n = min(3, r.max_hp[s]) - min(r.hp[s] + int(lion), r.max_hp[s])
+    if n > 0:
+        r.marks[("heal", s, "niepan")] = 1
+        r.marks[("heal_size", s, "niepan")] = n
+        steps.append(Step(f"Niepan's heal of {n}", "Healed",
+                          {"seat": s, "reason": "niepan", "amount": n}))
+    r.marks[("draw", s, "niepan")] = 3
+    steps.append(Step("Niepan's draw of three", "CardsDrawn", {"seat": s, "reason": "niepan"}))
+    if getattr(r, "chained", None) and r.chained[s]:
+        r.marks["unchain"] = s
+        steps.append(Step(f"seat {s} unchained (Niepan)", "ChainToggled",
+                          {"seat": s, "chained": False}))
+    if r.rules >= 5:  # face up (read from the record: no skill judged here turns it over)
+        r.marks["face_up"] = s
+        steps.append(Step(f"seat {s} face up (Niepan)", "TurnedOver",
+                          {"seat": s, "reason": "niepan"}, optional=True))
+    follow(r, "niepan", fact, steps)
+
+
+def turned_over(r: Any, fact: Fact, d: dict[str, Any]) -> None:
+    s = r.seat(d["seat"])
+    if r.marks.pop("face_up", None) != s or d.get("reason") != "niepan" or d.get("face_down"):
+        r.broken(fact, "turn-over", f"seat {s} is turned over by {d.get('reason')!r}, which "
+                 "no judged rule does")
+
+
+EVENTS.setdefault("TurnedOver", turned_over)
+
+
+# --- Zhu Rong: Lieren ----------------------------------------------------------------------------
+def kill_hurt(r: Any, fact: Fact) -> None:
+    """Damage a Kill dealt to its own target (not down a chain): Lieren may follow."""
+    d = fact.data
+    if fact.type in ("Damaged", "NatureDamaged") and d.get("reason") == KILL and \
+            not d.get("chain"):
+        u = r.use_of(KILL)
+        if u is not None and d.get("source") == u.user and d.get("seat") in u.targets:
+            r.marks["lieren"] = (u.user, d["seat"])
+    elif fact.type in ("CardUsed", "PhaseChanged", "TurnEnded"):
+        r.marks.pop("lieren", None)
+
+
+AFTER.append(kill_hurt)
+TAKES_ANY.add("lieren")
+
+
+@judged("lieren", triggered=True)
+def lieren(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """After its Kill hurt its target, both holding hand cards: a point contest; won,
+    it takes one of the target's cards."""
+    src, v = r.marks.pop("lieren", (None, None))
+    if src != s or v is None or not r.alive[v] or not r.table.hands[s] or \
+            not r.table.hands[v]:
+        r.broken(fact, "lieren", f"seat {s} uses Lieren with no Kill of its that just hurt "
+                 "a target, both holding hand cards")
+        return
+    r.start_pindian(s, v, "lieren")
+    follow(r, "lieren", fact, [Step("the point contest's first card", "PindianCardChosen",
+                                    {"seat": s}),
+                               Step("the point contest's second card", "PindianCardChosen",
+                                    {"seat": v}),
+                               Step("the point contest shown", "PindianShown",
+                                    {"seat": s, "target": v, "reason": "lieren"})])
+
+
+def lieren_result(r: Any, fact: Fact, s: int, v: int, won: bool) -> None:
+    """Won (both alive, the target holding a card): take one of its cards."""
+    if won and r.alive[s] and r.alive[v] and r.table.everything(v, "he"):
+        r.marks[("take", s, "lieren")] = [v]
+        follow(r, "lieren", fact, [Step(f"seat {s} taking a card of seat {v} (Lieren)",
+                                        "CardTaken", {"seat": s, "source": v,
+                                                      "reason": "lieren"})])
+
+
+PINDIAN["lieren"] = lieren_result

@@ -54,6 +54,10 @@ BEFORE: list[Callable[[Any, Fact], None]] = []
 AFTER: list[Callable[[Any, Fact], None]] = []
 #: facts a skill asks in between, before what is owed (Shushen after any heal)
 INTERJECTS: list[Callable[[Any, Fact], bool]] = []
+#: facts of a skill that leave the judgment phase's Nullification window open (Kanpo)
+IN_WINDOW: list[Callable[[Any, Fact], bool]] = []
+#: skills that take a card from any area (not a hand card only)
+TAKES_ANY: set[str] = set()
 #: hooks a kingdom's module fills: name -> function (see ``SkillRules``' callers)
 HOOKS: dict[str, Callable[..., Any]] = {}
 #: damage a victim's skill takes off before it is dealt (Mingshi): (r, victim, source)
@@ -81,6 +85,8 @@ JUDGES: dict[str, Callable[..., bool]] = {}
 DEATH: list[Callable[..., list[Any]]] = []
 RETRIALS: set[str] = set()
 DEAD: set[str] = set()
+#: skills whose turning over is owed (claimed) by this module's frame (Beige's spade)
+TURNS: set[str] = set()
 
 
 #: a heart of each number: how a spade reads where spades count as hearts (Hongyan; only
@@ -131,6 +137,7 @@ class SkillRules:
     current: int
     stage: str
     kills: int
+    rules: int
 
     @property
     def hidden_again(self) -> set[int]:
@@ -160,9 +167,11 @@ class SkillRules:
         return self.__dict__.setdefault("_lost", {})  # type: ignore[no-any-return]
 
     def active(self, seat: int, sid: str) -> bool:
-        """A skill that applies: its general is shown."""
-        i = self.general_of(seat, sid)
-        return i is not None and self.shown[seat][i]
+        """A skill that applies: a general of the seat that has it is shown (Ma Teng and
+        Pang De both have Mashu)."""
+        return self.owns_skill(seat, sid) and any(
+            sid in SKILLS.get(g, ()) and self.shown[seat][i]
+            for i, g in enumerate(self.generals[seat]))
 
     # --- a hidden general shown to use its skill ---------------------------------------------
     def skill_show(self, fact: Fact, s: int, which: list[str], reason: str,
@@ -231,8 +240,11 @@ class SkillRules:
         if not cards and use:  # a card no card makes (Shuangren's Kill)
             return cardless(self, fact, s, name)
         zones = converted(self, fact, s, cards, name, use)
-        real = zones is None and len(cards) == 1 and (NAME[cards[0]] == name or (
+        # a card made of a card of its own name is real too (a club Iron Chain by Lianhuan)
+        real = len(cards) == 1 and (NAME[cards[0]] == name or (
             NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
+        if not use and name == "nullification" and self.rules < 6:
+            real = True  # rules 5: any Nullification played counted (Kanpo's too)
         # Jizhi's trick: the card just used (a later card of another kind ends it)
         self.marks[("trick", s)] = real and (KIND[cards[0]] == TRICK if use
                                              else name == "nullification")
@@ -270,6 +282,44 @@ class SkillRules:
         """Whether a skill lets the seat answer a window (Kanpo: a Nullification)."""
         answers = HOOKS.get("answers")
         return answers is not None and bool(answers(self, s, ask))
+
+    def heal_size(self, s: int, reason: str) -> int:
+        """How much a heal is: 1, or what a skill heals at once (Zaiqi, Niepan)."""
+        return int(self.marks.pop(("heal_size", s, reason), 1))
+
+    def skill_recast(self, s: int, card: int) -> bool:
+        """A card a skill lets the seat recast (Lianhuan: a club hand card)."""
+        return self.marks.pop("recast", None) == (s, card)
+
+    def skill_unchains(self, s: int, chained: bool) -> bool:
+        """A chain a skill takes off (Niepan), not an Iron Chain."""
+        return not chained and self.marks.pop("unchain", None) == s
+
+    # --- extra turns (Fangquan): kept across turns, on the referee itself ---------------
+    @property
+    def extras(self) -> dict[str, Any]:
+        if "_extras" not in self.__dict__:
+            self.__dict__["_extras"] = {"seats": [], "base": None}
+        return self.__dict__["_extras"]  # type: ignore[no-any-return]
+
+    def extra_turn(self) -> int | None:
+        """The seat owed an extra turn now (living), if any."""
+        return next((x for x in self.extras["seats"] if self.alive[x]), None)
+
+    def turn_base(self) -> int:
+        """The seat the turn order goes on from: after extra turns, whose they followed."""
+        base = self.extras["base"]
+        return self.current if base is None else int(base)
+
+    def turn_taken(self, s: int) -> None:
+        ex = self.extras
+        ex["seats"] = [x for x in ex["seats"] if self.alive[x]]
+        if ex["seats"] and ex["seats"][0] == s:
+            ex["seats"].pop(0)
+            if ex["base"] is None:
+                ex["base"] = self.current
+        else:
+            ex["base"] = None
 
     def kill_unlimited(self, s: int) -> bool:
         return self.active(s, "paoxiao_kw")
@@ -444,7 +494,10 @@ class SkillRules:
 
     def on_TurnedOver(self, fact: Fact, d: dict[str, Any]) -> None:
         s = self.seat(d["seat"])
-        if not self.claimed(fact):
+        other = EVENTS.get("TurnedOver")  # a module's own turn (Niepan: face up)
+        if not self.claimed(fact) and other is not None and d["reason"] not in TURNS:
+            other(self, fact, d)
+        elif not self.claimed(fact):
             self.broken(fact, d["reason"] if d["reason"] in USED else "skill",
                         f"seat {s} turns over, which no skill in use calls for")
         want = not self.face_down.get(s, False)
@@ -590,7 +643,7 @@ class SkillRules:
         if not left or left[0] != src:
             return False
         left.pop(0)
-        if fact.data.get("area") != HAND:
+        if fact.data.get("area") != HAND and reason not in TAKES_ANY:
             self.broken(fact, reason, f"{reason} takes a hand card, not from the "
                         f"{fact.data.get('area')}")
         if reason == "fanjian":
@@ -685,6 +738,8 @@ class SkillRules:
         """A skill on a Nullification played (Jizhi: asked, declined or drawing) leaves
         the judgment phase's window open."""
         d = fact.data
+        if any(check(self, fact) for check in IN_WINDOW):
+            return True
         return (fact.type == "Declined" and d.get("ask") == "skill") or (
             fact.type == "SkillUsed" and d.get("skill") == "jizhi") or (
             fact.type == "CardsDrawn" and d.get("reason") == "jizhi")
@@ -964,7 +1019,7 @@ def fanjian_taken(r: Any, fact: Fact, s: int, card: int) -> None:
     owner, t, suit = r.marks.pop("fanjian", (None, None, None))
     if suit is None:
         r.broken(fact, "fanjian", f"seat {s} takes a Fanjian card before naming a suit")
-    elif SUIT[card] != suit:
+    elif SUIT[r.held(t, card)] != suit:  # (as it counts for its taker: Hongyan)
         from domain.referee.hegemony import Owed
 
         r.marks[("damage", t, owner, "fanjian")] = 1

@@ -47,6 +47,7 @@ from domain.sanguosha.cards import (
     NATURE,
     NORMAL,
     NULLIFICATION,
+    NULLIFICATIONS,
     NUMBER,
     PEACH,
     PEACH_GARDEN,
@@ -103,7 +104,9 @@ HAND_SIZE = 4
 #:    Tianxiang), Lirang on cards a skill's cost discards, and Niepan turning face up.
 #:    Tables without skills play exactly as under rules 4.
 #: 6. Kingdom Wars: the owner of a hidden Xiao Qiao is asked whether to show her (Hongyan)
-#:    when its own judgment card is a spade that, read as a heart, changes the judgment.
+#:    when its own judgment card is a spade that, read as a heart, changes the judgment;
+#:    a Nullification made by a skill of another card (Kanpo's black card) is converted:
+#:    Jizhi no longer draws for it (rules 5 counted every Nullification played as real).
 #:    And a skill lost while its trigger waits (Duanchang takes the killer's general's
 #:    skills before that seat's Kuanggu or Suishi, queued earlier, is asked) is not
 #:    asked: under rules 5 and before it still acted once.
@@ -873,8 +876,9 @@ class SanguoshaGame(Resolution, Game):
             if isinstance(top, SkillEffect):
                 top.got = list(cards)
             elif name == NULLIFICATION:
-                self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": True,
-                                                      "trick": True})
+                real = self.rules < 6 or (len(cards) == 1 and cards[0] in NULLIFICATIONS)
+                self._point(Point.CARD_USED, [seat], {"u": seat, "name": name, "real": real,
+                                                      "trick": real})
         if ask == "nullify":
             assert isinstance(top, NullifyWindow)
             top.nullified = not top.nullified

@@ -197,6 +197,8 @@
     else if (typeof a.cards === "string") parts.push(esc(a.cards.replace(/T/g, "10")));
     if ("as" in a) parts.push(`as ${esc(title(a.as))}`);
     if ("skill" in a) parts.push(esc(title(a.skill)));
+    // a choice tells two answers with one card apart (a Kingdom Nullification "for all")
+    if ("choice" in a) parts.push(esc(a.choice === "all" ? "for all of the kingdom" : title(a.choice)));
     if ("value" in a) parts.push(esc(a.value));
     if ("option" in a) parts.push(esc(a.option));
     if ("general" in a) {

@@ -187,3 +187,21 @@ def test_the_referee_reads_her_spade_kill_as_red_to_the_renwang_shield() -> None
     assert game.ask == "dodge" and game.to_act() == [1]  # not blocked
     act(game, 1, type="decline")
     fair(game)
+
+
+def test_the_referee_reads_a_spade_she_takes_to_fanjian_as_a_heart() -> None:
+    # given: Xiao Qiao (seat 0) and Zhou Yu (seat 1) shown; his hand is all spades but one
+    from domain.sanguosha.cards import SUIT
+    from tests.sanguosha.test_kw_skills_wu import kw_table, to_turn
+
+    spades = [("dismantlement", "S", 3), ("dismantlement", "S", 4), ("snatch", "S", 3),
+              ("snatch", "S", 4)]
+    game = kw_table({0: ("xiaoqiao", "daqiao"), 1: ("zhouyu", "huanggai")},
+                    hands={1: spades}, pile=[None, None, ("kill", "S", 8), ("kill", "S", 9)])
+    to_turn(game, 1)
+    # when: Fanjian on her; she names hearts and takes one of his cards: a spade
+    act(game, 1, type="skill", skill="fanjian", targets=[0])
+    events = act(game, 0, type="choose", suit="H")
+    taken = next(d["card"] for n, d in events if n == "CardTaken")
+    assert SUIT[taken] == "S" and "Damaged" not in kinds(events)  # a heart to her
+    fair(game)

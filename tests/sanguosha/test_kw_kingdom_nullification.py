@@ -169,3 +169,24 @@ def test_the_log_tells_the_kingdom() -> None:
     events = [game.event_view(e, "spectator") for e in game.pending_events]
     lines = [m.text for m in SanguoshaNarrator().moves(events, game.players)]
     assert lines[-1].endswith("(Kingdom Nullification ♣K), for every Wu target"), lines
+
+
+def test_a_hidden_wolong_shown_for_kanpo_counters_the_all() -> None:
+    # seat 4 is Wolong and Pang Tong, hidden, with the generals' skills on: Kanpo (a
+    # black hand card as a Nullification) shows Wolong inside the window
+    picks = [*PICKS[:4], ("wolong", "pangtong"), PICKS[5]]
+    game = htable(picks, {0: ["arrow_barrage"], 1: ["kingdom_nullification"],
+                          4: [("kill", "S", 7)]}, [], first=1,
+                  options={"deck": "kingdom_wars"})
+    to_play(game, 0, SHOWS)
+    act(game, 0, type="decline")
+    settle(game)
+    use(game, "arrow_barrage")
+    nullify(game, 1, "kingdom_nullification", **ALL)
+    kanpo = next(a for a in game.legal_actions(4) if a.get("skill") == "kanpo")
+    events = act(game, 4, **kanpo) + settle(game)
+    assert [n for n, _ in events][:4] == ["GeneralsShown", "KingdomDecided", "SkillUsed",
+                                          "Responded"]
+    events = finish_arrows(game)
+    assert asked(events, "dodge") == [1, 2, 3, 4, 5]  # countered: nobody is spared
+    fair(game)
