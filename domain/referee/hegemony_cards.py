@@ -24,7 +24,7 @@ from typing import Any
 
 from domain.audit import Fact
 from domain.referee.hegemony_deck import DECK_IDS, KINGDOM_WARS, deck_of
-from domain.referee.hegemony_skills import SkillRules
+from domain.referee.hegemony_skills import INTERJECTS, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, Table
 from domain.sanguosha.cards import NAME, NATURE, SUIT
 
@@ -51,6 +51,20 @@ DECK_ASKS = frozenset({FIRE_ATTACK, "feather_fan", TRIBLADE})
 #: tricks that take their targets in turn: a Kingdom Nullification may spare a kingdom's
 WIDE = frozenset({BARBARIANS, ARROWS, PEACH_GARDEN, GRACE, IRON_CHAIN, AWAIT})
 KINGDOM_RULE = "kingdom-nullification"
+
+
+def cost_skill_first(r: Any, fact: Fact) -> bool:
+    """A skill on the Triblade's cost going to the discard pile (Lirang, rules 5) is asked
+    before the Triblade's damage (the engine asks it above the weapon's frame): its facts
+    come before what the Triblade owes."""
+    d = fact.data
+    due = bool(r.owed) and r.owed[0].rule == "triblade"
+    return due and ((fact.type, d.get("skill")) == ("SkillUsed", "lirang") or (
+        fact.type, d.get("reason")) == ("CardsGained", "lirang") or (
+        fact.type, d.get("ask")) in (("Declined", "lirang"), ("Declined", "skill")))
+
+
+INTERJECTS.append(cost_skill_first)
 
 
 class DeckRules:

@@ -118,7 +118,8 @@ AFTER.append(mingshi_watch)
 # --- Kong Rong: Lirang --------------------------------------------------------------------
 #: skills whose cost goes to the discard pile (the cards their use names); a Kong Rong's
 #: partner is of Qun, so these are the ones his seat may pay (rules 5)
-COSTS = frozenset({"qingnang", "lijian_kw", "beige", "qingcheng"})
+COSTS = frozenset({"qingnang", "lijian_kw", "beige", "qingcheng",
+                   "triblade"})  # (the Kingdom Wars deck's weapon, paid with a hand card)
 
 
 def pools(r: Any, s: int) -> list[list[int]]:
