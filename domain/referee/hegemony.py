@@ -33,6 +33,9 @@ The rules as judged (docs/rules/kingdom-wars.md and sanguosha.md):
 - Rules version 2 (recorded in the first event): after a death the win check comes
   before any reward or penalty, and a draw that both piles together cannot supply ends
   the game in a draw. Version 1 paid rewards first. A game without the field is version 1.
+- Rules version 6: a death skill that kills the seat on turn (Suishi) leaves what the
+  earlier death owes (its show, victory check, reward) to follow that seat's own; a killer
+  dead by then is paid nothing. Version 5 dropped it with the turn.
 """
 
 from __future__ import annotations
@@ -1282,9 +1285,9 @@ class Referee(DeckRules, SkillRules):
                             "version": fact.version})
         if s == self.current:
             self.turn_ends_at_death()
-            # the turn's end drops what an earlier death still owed after a death skill
-            # (its show, victory check and reward): rules 5 and before
-            self.owed = [o for o in self.owed if o.hold is None]
+            if self.rules < 6:  # the turn's end dropped what an earlier death still owed
+                # after a death skill (its show, victory check and reward): rules 5
+                self.owed = [o for o in self.owed if o.hold is None]
         items: list[Owed] = []
         if self.hidden(s):
             items.append(Owed("show", f"seat {s}'s hidden generals shown at its death",
@@ -1309,6 +1312,8 @@ class Referee(DeckRules, SkillRules):
             return  # the game is over: no reward nor penalty (rules 2)
         if killer is None or killer == victim or not alive[killer] or self.side[killer] is None:
             return
+        if self.rules >= 6 and not self.alive[killer]:
+            return  # dead since the death (Suishi): nothing to pay (rules 6)
         theirs = self.side[victim]
         if theirs == self.side[killer]:
             self.owe(Owed("penalty", f"seat {killer} killed seat {victim} of its own side: "

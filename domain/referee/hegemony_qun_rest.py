@@ -66,14 +66,17 @@ def mingshi_applies(r: Any, s: int, src: Any) -> bool:
 
 DAMAGE_CUTS.append(lambda r, s, src: int(mingshi_applies(r, s, src)))
 #: skills asked while something else is owed (Mingshi as damage is about to be dealt,
-#: Sijian as a pindian's card empties the hand): their show, use or decline comes first
-INTERJECTING = {"mingshi", "sijian"}
+#: Sijian as a pindian's card or a Peach empties the hand, Lirang on any discard): their
+#: show, use, gives or decline come first
+INTERJECTING = {"mingshi", "sijian", "lirang"}
 
 
 def interjected(r: Any, fact: Fact) -> bool:
     d = fact.data
     sid = d.get("skill") if fact.type == "SkillUsed" else (d.get("then") or {}).get(
-        "skill") if fact.type == "GeneralsShown" and d.get("reason") == "skill" else None
+        "skill") if fact.type == "GeneralsShown" and d.get("reason") == "skill" else d.get(
+        "reason") if fact.type == "CardsGained" else d.get("ask") if fact.type == \
+        "Declined" else None
     return sid in INTERJECTING or (fact.type == "Declined" and d.get("ask") == "skill" and any(
         r.owns_skill(r.seat(d["seat"]), k) for k in INTERJECTING))
 
@@ -116,10 +119,11 @@ AFTER.append(mingshi_watch)
 
 
 # --- Kong Rong: Lirang --------------------------------------------------------------------
-#: skills whose cost goes to the discard pile (the cards their use names); a Kong Rong's
-#: partner is of Qun, so these are the ones his seat may pay (rules 5)
-COSTS = frozenset({"qingnang", "lijian_kw", "beige", "qingcheng",
-                   "triblade"})  # (the Kingdom Wars deck's weapon, paid with a hand card)
+#: skills whose use names cards that do not go to the discard pile as its cost (Guidao's
+#: card becomes the judgment card); any other use's named cards now out of play were paid
+#: (Qingnang, Lijian, Beige, Qingcheng, the Triblade: rules 5). A conversion's card is
+#: still held when it is named.
+NOT_COSTS = frozenset({"guidao"})
 
 
 def pools(r: Any, s: int) -> list[list[int]]:
@@ -136,7 +140,7 @@ def lirang_watch(r: Any, fact: Fact) -> None:
         return
     if fact.type == "CardsDiscarded" and d["cards"]:
         pools(r, s).append(list(d["cards"]))
-    elif fact.type == "SkillUsed" and r.rules >= 5 and d["skill"] in COSTS:
+    elif fact.type == "SkillUsed" and r.rules >= 5 and d["skill"] not in NOT_COSTS:
         free = r.table.out_of_play()
         paid = [c for c in d.get("cards") or [] if c in free]
         if paid:
@@ -320,6 +324,43 @@ def suishi_loss(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 
 
 DEATH_SKILLS.update({"suishi", "suishi_loss"})
+
+
+def suishi_watch(r: Any, fact: Fact) -> None:
+    """Suishi is compulsory: a shown Tian Feng's use is recorded at the dying (before its
+    Peach window closes) and at the death (before what the death owes goes on)."""
+    d = fact.data
+    if fact.type == "Dying" and d["source"] is not None:
+        v, src = d["seat"], d["source"]
+        for x in range(r.n):
+            if x != v and r.alive[x] and r.active(x, "suishi") and same_side(r, src, x):
+                r.marks[("suishi_due", x)] = ("suishi", v)
+    elif fact.type == "Died":
+        v = d["seat"]
+        theirs = r.side[v] if r.side[v] is not None else r.would_be(v, r.side)
+        held = r.death_held(v)
+        for x in range(r.n):
+            if x != v and r.alive[x] and r.active(x, "suishi_loss") and \
+                    r.side[x] is not None and theirs == r.side[x]:
+                r.marks[("suishi_due", x)] = ("suishi_loss", v, held)
+    if fact.type == "SkillUsed":
+        due = r.marks.get(("suishi_due", d["seat"]))
+        if due is not None and due[0] == d["skill"]:
+            del r.marks[("suishi_due", d["seat"])]
+        return
+    for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "suishi_due"]:
+        due = r.marks[key]
+        late = (fact.type in ("Responded", "Declined") and d.get("ask") == "peach") or \
+            fact.type in ("Rescued", "Died") if due[0] == "suishi" else \
+            fact.type != "Died" and not due[2](fact)
+        if late:
+            del r.marks[key]
+            r.broken(fact, "suishi", f"seat {key[1]}'s shown Suishi (compulsory) acts at "
+                     f"seat {due[1]}'s {'dying' if due[0] == 'suishi' else 'death'}, but no "
+                     "use is recorded")
+
+
+AFTER.append(suishi_watch)
 
 
 # --- Pan Feng: Kuangfu --------------------------------------------------------------------

@@ -753,6 +753,9 @@ class Resolution:
         ends the game pays neither (rules 2, as FreeKill). Rules 1 paid them first and
         checked the win last."""
         todo = f.todo
+        while self.rules >= 6 and todo and todo[0]["k"] in ("reward", "penalty") and \
+                not self.alive[todo[0]["seat"]]:
+            todo.pop(0)  # a killer dead since (Suishi): nothing to pay (rules 6)
         if self.rules >= 2:
             if todo and todo[0]["k"] == "show":
                 self.due = dict(todo[0], then="todo")
