@@ -556,7 +556,10 @@ class SkillRules:
             return sid in DEATH_SKILLS or self.dying is not None or (
                 f.type == "Declined" and d.get("ask") == "skill" and any(
                     self.owns_skill(d["seat"], k) for k in DEATH_SKILLS)) or (
-                f.type in ("HpLost", "CardsDrawn") and d.get("reason") in DEATH_SKILLS)
+                f.type in ("HpLost", "CardsDrawn") and d.get("reason") in DEATH_SKILLS) or (
+                sid in DEAD or (f.type == "SkillsLost" and d.get("reason") in DEAD) or (
+                    f.type == "Declined" and d.get("ask") == "skill"
+                    and not self.alive[d["seat"]]))  # the dead seat's own (Duanchang)
         return held
 
     # --- pindian: two hand cards compared (generals.md 0.2) ----------------------------------
