@@ -24,7 +24,7 @@ from typing import Any
 
 from domain.audit import Fact
 from domain.referee.hegemony_deck import DECK_IDS, KINGDOM_WARS, deck_of
-from domain.referee.hegemony_skills import SkillRules
+from domain.referee.hegemony_skills import INTERJECTS, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, Table
 from domain.sanguosha.cards import NAME, NATURE, SUIT
 
@@ -51,6 +51,20 @@ DECK_ASKS = frozenset({FIRE_ATTACK, "feather_fan", TRIBLADE})
 #: tricks that take their targets in turn: a Kingdom Nullification may spare a kingdom's
 WIDE = frozenset({BARBARIANS, ARROWS, PEACH_GARDEN, GRACE, IRON_CHAIN, AWAIT})
 KINGDOM_RULE = "kingdom-nullification"
+
+
+def cost_skill_first(r: Any, fact: Fact) -> bool:
+    """A skill on the Triblade's cost going to the discard pile (Lirang, rules 5) is asked
+    before the Triblade's damage (the engine asks it above the weapon's frame): its facts
+    come before what the Triblade owes."""
+    d = fact.data
+    due = bool(r.owed) and r.owed[0].rule == "triblade"
+    return due and ((fact.type, d.get("skill")) == ("SkillUsed", "lirang") or (
+        fact.type, d.get("reason")) == ("CardsGained", "lirang") or (
+        fact.type, d.get("ask")) in (("Declined", "lirang"), ("Declined", "skill")))
+
+
+INTERJECTS.append(cost_skill_first)
 
 
 class DeckRules:
@@ -102,6 +116,7 @@ class DeckRules:
         plays = (t == "CardUsed" and d.get("via") == "play") or t in (
             "CardRecast", "PhaseChanged", "SkillUsed") or (t, d.get("reason")) == (
             "GeneralsShown", "play") or (t, d.get("ask")) == ("Declined", "skill")
+        plays = plays and not self.retrying(fact)  # (a retrial's ask is no decision)
         if plays and self.stage == "start" and self.skip_draw and d.get("seat") == self.current:
             self.stage = "play"  # the draw phase was skipped (Supply Shortage)
             self.marks["drew"] = self.marks["skip_draw"] = True
@@ -247,6 +262,8 @@ class DeckRules:
             return 1
         n = 1 + self.damage_bonus(src, reason) + int(u.extra.get("drank", 0))
         n = max(0, n - self.damage_cut(s, src))  # the victim's skill (Mingshi)
+        if n == 0:
+            return 0  # prevented: no armor acts
         past = reason == KILL and self.table.weapon(u.user) == QINGGANG
         if reason == KILL:
             u.extra.setdefault("hurt_by_kill", {})[s] = True
@@ -262,7 +279,8 @@ class DeckRules:
         s, src, n, reason = self.seat(d["seat"]), d["source"], d["amount"], d["reason"]
         nature, chain = d["nature"], bool(d["chain"])
         self.alive_or_broken(fact, s, "is damaged")
-        if nature not in (FIRE, THUNDER) or (not self.kw and reason != FIRE_ATTACK):
+        if nature not in (FIRE, THUNDER) or not (
+                self.kw or reason == FIRE_ATTACK or self.skill_nature(reason)):
             self.broken(fact, "damage", f"{nature} damage: only the Kingdom Wars deck deals "
                         "fire or thunder damage (and a Fire Attack a skill made)")
         if chain:
@@ -276,6 +294,10 @@ class DeckRules:
             if not ok:
                 self.broken(fact, "damage", f"seat {s} takes Lightning damage no Lightning "
                             "judgment called for")
+        elif self.skill_nature(reason):  # a skill's thunder (Leiji): its amount owed
+            if not self.skill_damage(fact, s, src, n, reason):
+                self.broken(fact, "damage", f"seat {s} takes {n} {nature} {reason} damage "
+                            f"from {src}, which no skill in use deals")
         else:
             u = self.use_of(reason)
             ok = u is not None and src == u.user and s in u.targets and \
@@ -324,7 +346,8 @@ class DeckRules:
             self.broken(fact, "chain", f"the chain reaches seat {want} next, the record says "
                         f"seat {s}")
         c["done"].add(s)
-        amount = self.armored(s, max(0, c["amount"] - self.damage_cut(s, src)), nature)
+        cut = max(0, c["amount"] - self.damage_cut(s, src))
+        amount = self.armored(s, cut, nature) if cut else 0
         self.expect(fact, f"seat {s}'s chain damage", (amount, c["nature"], c["source"],
                                                        c["reason"], c["cards"]),
                     (n, nature, src, reason, cards), "chain",
@@ -658,6 +681,9 @@ class DeckRules:
     # the skills' hooks this mixin asks (``SkillRules``)
     def damage_bonus(self, src: Any, reason: str) -> int:
         return SkillRules.damage_bonus(self, src, reason)  # type: ignore[arg-type]
+
+    def retrying(self, fact: Fact) -> bool:
+        return SkillRules.retrying(self, fact)  # type: ignore[arg-type]
 
     def damage_cut(self, s: int, src: Any) -> int:
         return SkillRules.damage_cut(self, s, src)  # type: ignore[arg-type]

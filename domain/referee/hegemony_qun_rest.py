@@ -34,6 +34,7 @@ from typing import Any
 from domain.audit import Fact
 from domain.referee.hegemony_skills import (
     AFTER,
+    BEFORE,
     DAMAGE_CUTS,
     DEATH_SKILLS,
     EVENTS,
@@ -66,14 +67,17 @@ def mingshi_applies(r: Any, s: int, src: Any) -> bool:
 
 DAMAGE_CUTS.append(lambda r, s, src: int(mingshi_applies(r, s, src)))
 #: skills asked while something else is owed (Mingshi as damage is about to be dealt,
-#: Sijian as a pindian's card empties the hand): their show, use or decline comes first
-INTERJECTING = {"mingshi", "sijian"}
+#: Sijian as a pindian's card or a Peach empties the hand, Lirang on any discard): their
+#: show, use, gives or decline come first
+INTERJECTING = {"mingshi", "sijian", "lirang"}
 
 
 def interjected(r: Any, fact: Fact) -> bool:
     d = fact.data
     sid = d.get("skill") if fact.type == "SkillUsed" else (d.get("then") or {}).get(
-        "skill") if fact.type == "GeneralsShown" and d.get("reason") == "skill" else None
+        "skill") if fact.type == "GeneralsShown" and d.get("reason") == "skill" else d.get(
+        "reason") if fact.type in ("CardsGained", "CardsDiscarded") else d.get(
+        "ask") if fact.type == "Declined" else None
     return sid in INTERJECTING or (fact.type == "Declined" and d.get("ask") == "skill" and any(
         r.owns_skill(r.seat(d["seat"]), k) for k in INTERJECTING))
 
@@ -94,6 +98,17 @@ def mingshi(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         elif r.marks[key] <= 1:  # prevented: no damage fact follows
             del r.marks[key]
             r.owed = [o for o in r.owed if o.rule != reason]
+    # a chain's damage it cuts to nothing: the chain passes the seat (still chained)
+    chain = getattr(r, "chain", None)
+    if chain is not None and r.chain_victim() == s and mingshi_applies(
+            r, s, chain["source"]) and chain["amount"] <= 1:
+        chain["done"].add(s)
+    # a damage of 1 owed as a fact of its own (the Triblade's) is prevented too
+    for x in range(r.n):
+        if mingshi_applies(r, s, x):
+            probe = Fact(fact.version, "Damaged", {"seat": s, "source": x, "amount": 1,
+                                                   "reason": "triblade"})
+            r.owed = [o for o in r.owed if o.match is None or not o.match(probe)]
 
 
 def mingshi_watch(r: Any, fact: Fact) -> None:
@@ -116,9 +131,11 @@ AFTER.append(mingshi_watch)
 
 
 # --- Kong Rong: Lirang --------------------------------------------------------------------
-#: skills whose cost goes to the discard pile (the cards their use names); a Kong Rong's
-#: partner is of Qun, so these are the ones his seat may pay (rules 5)
-COSTS = frozenset({"qingnang", "lijian_kw", "beige", "qingcheng"})
+#: skills whose use names cards that do not go to the discard pile as its cost (Guidao's
+#: card becomes the judgment card); any other use's named cards now out of play were paid
+#: (Qingnang, Lijian, Beige, Qingcheng, the Triblade: rules 5). A conversion's card is
+#: still held when it is named.
+NOT_COSTS = frozenset({"guidao"})
 
 
 def pools(r: Any, s: int) -> list[list[int]]:
@@ -135,7 +152,7 @@ def lirang_watch(r: Any, fact: Fact) -> None:
         return
     if fact.type == "CardsDiscarded" and d["cards"]:
         pools(r, s).append(list(d["cards"]))
-    elif fact.type == "SkillUsed" and r.rules >= 5 and d["skill"] in COSTS:
+    elif fact.type == "SkillUsed" and r.rules >= 5 and d["skill"] not in NOT_COSTS:
         free = r.table.out_of_play()
         paid = [c for c in d.get("cards") or [] if c in free]
         if paid:
@@ -283,12 +300,27 @@ def sijian(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         r.broken(fact, "sijian", f"Sijian discards a card of another living seat holding "
                  f"one; the record says {ts}")
         return
-    r.marks[("discard", t, s, "sijian")] = 1
-    r.owe(owed(r, "sijian", f"Sijian: one card of seat {t}'s hand or equipment discarded",
-               lambda f: f.type == "CardsDiscarded" and f.data.get("seat") == t
-               and f.data.get("by") == s and f.data.get("reason") == "sijian"
-               and len(f.data["cards"]) == 1
-               and f.data["cards"][0] in r.table.everything(t, "he")), first=True)
+    r.marks[("discard", t, s, "sijian")] = 1  # next (asked in between: it interjects)
+    r.marks["sijian_due"] = (t, s, fact.version)
+
+
+def sijian_discard(r: Any, fact: Fact) -> None:
+    """Sijian's discard comes right after its use: one hand or equipment card."""
+    due = r.marks.get("sijian_due")
+    d = fact.data
+    if due is None or due[2] == fact.version:
+        return
+    del r.marks["sijian_due"]
+    t, s, _ = due
+    if not (fact.type == "CardsDiscarded" and d.get("seat") == t and d.get("by") == s
+            and d.get("reason") == "sijian" and len(d["cards"]) == 1
+            and d["cards"][0] in r.table.everything(t, "he")):
+        r.broken(fact, "sijian", f"Sijian: one card of seat {t}'s hand or equipment "
+                 f"discarded was due, but the record goes on with {fact.type}")
+        r.marks.pop(("discard", t, s, "sijian"), None)
+
+
+BEFORE.append(sijian_discard)
 
 
 @judged("suishi", triggered=True)  # compulsory: a hidden Tian Feng is asked to show
@@ -319,6 +351,43 @@ def suishi_loss(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 
 
 DEATH_SKILLS.update({"suishi", "suishi_loss"})
+
+
+def suishi_watch(r: Any, fact: Fact) -> None:
+    """Suishi is compulsory: a shown Tian Feng's use is recorded at the dying (before its
+    Peach window closes) and at the death (before what the death owes goes on)."""
+    d = fact.data
+    if fact.type == "Dying" and d["source"] is not None:
+        v, src = d["seat"], d["source"]
+        for x in range(r.n):
+            if x != v and r.alive[x] and r.active(x, "suishi") and same_side(r, src, x):
+                r.marks[("suishi_due", x)] = ("suishi", v)
+    elif fact.type == "Died":
+        v = d["seat"]
+        theirs = r.side[v] if r.side[v] is not None else r.would_be(v, r.side)
+        held = r.death_held(v)
+        for x in range(r.n):
+            if x != v and r.alive[x] and r.active(x, "suishi_loss") and \
+                    r.side[x] is not None and theirs == r.side[x]:
+                r.marks[("suishi_due", x)] = ("suishi_loss", v, held)
+    if fact.type == "SkillUsed":
+        due = r.marks.get(("suishi_due", d["seat"]))
+        if due is not None and due[0] == d["skill"]:
+            del r.marks[("suishi_due", d["seat"])]
+        return
+    for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "suishi_due"]:
+        due = r.marks[key]
+        late = (fact.type in ("Responded", "Declined") and d.get("ask") == "peach") or \
+            fact.type in ("Rescued", "Died") if due[0] == "suishi" else \
+            fact.type != "Died" and not due[2](fact)
+        if late:
+            del r.marks[key]
+            r.broken(fact, "suishi", f"seat {key[1]}'s shown Suishi (compulsory) acts at "
+                     f"seat {due[1]}'s {'dying' if due[0] == 'suishi' else 'death'}, but no "
+                     "use is recorded")
+
+
+AFTER.append(suishi_watch)
 
 
 # --- Pan Feng: Kuangfu --------------------------------------------------------------------

@@ -28,6 +28,7 @@ from domain.referee.hegemony_skills import (
     PINDIAN,
     START_SKILLS,
     TAKES_ANY,
+    USED,
     conversion,
     judged,
 )
@@ -81,12 +82,21 @@ def follow(r: Any, sid: str, fact: Fact, steps: list[Step]) -> None:
         r.marks[("steps", sid)] = (steps, fact.version)
 
 
+def between(r: Any, fact: Fact, sid: str) -> bool:
+    """A fact that may come between a skill's steps: a reshuffle, another skill asked in
+    between (Shushen, Sijian: ``INTERJECTS``) and that skill's own effect."""
+    d = fact.data
+    return fact.type == "PileReshuffled" or any(check(r, fact) for check in INTERJECTS) or (
+        fact.type in ("CardsDiscarded", "CardsDrawn", "Healed", "HpLost")
+        and d.get("reason") in USED and d.get("reason") != sid)
+
+
 def steps_next(r: Any, fact: Fact) -> None:
     """Each skill's next step must be this fact (a reshuffle and Shushen's asks may come
     between); an optional step may be left out."""
     for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "steps"]:
         steps, version = r.marks[key]
-        if version == fact.version or fact.type == "PileReshuffled" or shushen_asks(r, fact):
+        if version == fact.version or between(r, fact, key[1]):
             continue
         while steps:
             st = steps[0]
@@ -328,6 +338,8 @@ def shushen_asks(r: Any, fact: Fact) -> bool:
     if fact.type == "Declined" and d.get("ask") == "skill" or (
             fact.type == "GeneralsShown" and (d.get("then") or {}).get("skill") == "shushen"):
         return bool(r.marks.get(("shushen", d.get("seat"))))
+    if fact.type == "GeneralsShown" and d.get("reason") == "skill":  # a hidden Gan Furen
+        return (d.get("then") or {}).get("skill") == "shushen"
     return (fact.type, d.get("skill"), d.get("reason")) in (
         ("SkillUsed", "shushen", None), ("CardsDrawn", None, "shushen"))
 

@@ -16,8 +16,8 @@ from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED
 from domain.referee.hegemony_skills import (
     AFTER,
+    CANCELS,
     CONVERSIONS,
-    HOOKS,
     INTERJECTS,
     PINDIAN,
     USED,
@@ -64,9 +64,7 @@ def qianxun_cancels(r: Any, t: int, name: str) -> bool:
     return name in (SNATCH, INDULGENCE) and r.owns_skill(t, "qianxun_kw")
 
 
-_cancels_before = HOOKS.get("cancels")  # another kingdom's (Kongcheng, Huoshou...)
-HOOKS["cancels"] = lambda r, t, name: qianxun_cancels(r, t, name) or (
-    _cancels_before is not None and bool(_cancels_before(r, t, name)))
+CANCELS.append(lambda r, t, user, name, cards: qianxun_cancels(r, t, name))
 #: Duoshi's uses in one play phase
 DUOSHI_LIMIT = 4
 # (any card here: its colour as it counts for Lu Xun's seat is judged by ``duoshi``)

@@ -107,7 +107,14 @@ HAND_SIZE = 4
 #:    when its own judgment card is a spade that, read as a heart, changes the judgment;
 #:    a Nullification made by a skill of another card (Kanpo's black card) is converted:
 #:    Jizhi no longer draws for it (rules 5 counted every Nullification played as real).
-#:    Everything else plays exactly as under rules 5.
+#:    And a skill lost while its trigger waits (Duanchang takes the killer's general's
+#:    skills before that seat's Kuanggu or Suishi, queued earlier, is asked) is not
+#:    asked: under rules 5 and before it still acted once.
+#:    A death of the seat on turn keeps what an earlier death still owes: under rules 5
+#:    Tian Feng dying in his own turn from Suishi (his side's seat just died) ended the
+#:    turn with that earlier death's show, victory check and reward or penalty dropped, so
+#:    its hidden generals were never shown; now they follow his own death's, and a killer
+#:    dead by then is paid nothing. Everything else plays exactly as under rules 5.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 6
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
@@ -1313,7 +1320,9 @@ class SanguoshaGame(Resolution, Game):
         if seat == self.current:
             self.discard.extend(self.flight)
             self.flight = []
-            self.stack = []
+            # rules 6: what an earlier death still owes stays (its show, check, reward)
+            self.stack = [f for f in self.stack if isinstance(f, AfterDeath)] \
+                if self.rules >= 6 else []
             self.phase = None
         self.stack.append(AfterDeath(victim=seat, source=killer,
                                      todo=self.on_death(seat, killer)))
