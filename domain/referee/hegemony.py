@@ -63,7 +63,7 @@ from domain.referee.hegemony_cards import (
     WINDOWED,
     DeckRules,
 )
-from domain.referee.hegemony_skills import USED, SkillRules
+from domain.referee.hegemony_skills import USED, VIA, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, JUDGE, Table
 from domain.sanguosha.cards import (
     DELAYED,
@@ -447,6 +447,8 @@ class Referee(DeckRules, SkillRules):
             self.broken(fact, "turn-order", f"turn {d['turn']} goes to seat {s}; it is turn "
                         f"{self.turn + 1}, seat {want}'s")
         self.turn_taken(s)
+        if self.face_down.get(s):
+            self.broken(fact, "turn-order", f"seat {s} is turned over: it skips this turn")
         self.current, self.turn = s, int(d["turn"])
         self.stage, self.skip_play, self.kills, self.uses = "start", False, 0, []
         self.handled, self.marks = set(), {}
@@ -788,6 +790,8 @@ class Referee(DeckRules, SkillRules):
             if u is None or u.user != s or self.table.weapon(s) != "blade":
                 self.broken(fact, "asked-seat", f"seat {s} uses a Blade Kill it was not "
                             "offered")
+        elif via in VIA:  # a card a skill asks for (Luanwu's Kills)
+            VIA[via](self, fact, s, name, targets)
         elif via == "collateral":
             self.effect_of(fact, COLLATERAL)
             u = self.use_of(COLLATERAL)
@@ -807,6 +811,11 @@ class Referee(DeckRules, SkillRules):
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
         first = cards[0] if cards else -1  # a card no card makes (Shuangren's Kill)
+        kept = self.kept_targets(s, name, targets, cards)  # a target may cancel itself
+        delayed = (zones is not None and name in (INDULGENCE, SUPPLY)) or (
+            zones is None and len(cards) == 1 and KIND[first] == DELAYED)
+        if delayed and not kept:
+            return  # its only target cancelled itself (Weimu): the card is discarded
         if zones is not None and name in (INDULGENCE, SUPPLY):  # a delayed card a skill made
             self.table.judging[targets[0]].append(first)
             self.virtual[first] = name
@@ -815,7 +824,7 @@ class Referee(DeckRules, SkillRules):
         elif zones is None and len(cards) == 1 and KIND[first] == DELAYED:
             self.table.judging[targets[0]].append(first)
             self.virtual.pop(first, None)
-        elif kept := self.kept_targets(s, name, targets):  # (a card made by a skill too)
+        elif kept:  # (a card made by a skill too)
             self.uses.append(Use(name, s, kept, cards))
             self.deck_used(s, name, cards, self.uses[-1])
 
@@ -911,8 +920,9 @@ class Referee(DeckRules, SkillRules):
         ok, why = True, ""
         if ask == "dodge":
             u = self.use_of(KILL, ARROWS)
-            ok = u is not None and s in u.targets
-            why = "it is the target of no Kill or Arrow Barrage"
+            ok = u is not None and s in u.targets and not self.dodged_already(u, s)
+            why = "it is the target of no Kill or Arrow Barrage it has not dodged yet " \
+                "(Wushuang: two Dodges)"
             self.spared(fact, u, s)
         elif ask == "kill":
             u = self.use_of(DUEL, BARBARIANS)
@@ -944,7 +954,8 @@ class Referee(DeckRules, SkillRules):
             self.effect_of(fact, COLLATERAL)
         if not ok:
             self.broken(fact, "asked-seat", f"seat {s} answers a {ask} ask, but {why}")
-        self.alive_or_broken(fact, s, f"answers a {ask} ask")
+        if not (ask == "skill" and self.claimed(fact)):  # a dead seat's skill (Duanchang)
+            self.alive_or_broken(fact, s, f"answers a {ask} ask")
 
     def on_Responded(self, fact: Fact, d: dict[str, Any]) -> None:
         s, ask, cards = self.seat(d["seat"]), d["ask"], list(d["cards"])
@@ -961,7 +972,7 @@ class Referee(DeckRules, SkillRules):
         if ask == "dodge":
             u = self.use_of(KILL, ARROWS)
             if u is not None:
-                u.extra["dodged"] = s
+                self.dodge(u, s)
         if ask == "nullify":
             self.judgment_window(True)
             u = self.uses[-1] if self.uses and self.stage != "start" else None
@@ -970,6 +981,9 @@ class Referee(DeckRules, SkillRules):
             elif u is not None and u.name in WINDOWED:
                 self.deck_window(s, u, True)
             self.nullify_answer(s, True)
+        if ask == "peach" and self.dying is not None and self.peach_barred(s, self.dying[0]):
+            self.broken(fact, "wansha", f"seat {s} gives a Peach to seat {self.dying[0]}, "
+                        "but Wansha allows only its owner and the dying seat in its turn")
         if ask == "peach" and self.dying is not None:
             v = self.dying[0]
             self.hp[v] += 1
@@ -1040,6 +1054,15 @@ class Referee(DeckRules, SkillRules):
         elif not self.table.from_top([card]):
             self.broken(fact, "card-source", f"seat {s}'s judgment card {card} is not the top "
                         "of the draw pile")
+        self.judgment_opened(fact, s, reason, card)  # a retrial may replace its card
+        result = self.judgment_effect(fact, s, card, reason, d["result"])
+        self.expect(fact, f"judgment of seat {s} ({reason})", result, d["result"],
+                    "judgment", f"card {card} judged for {reason} gives {result}, the "
+                    f"record says {d['result']}")
+
+    def judgment_effect(self, fact: Fact, s: int, card: int | None, reason: str,
+                        recorded: bool, first: bool = True) -> bool:
+        """What a judgment card does (again, with the card a retrial put in its place)."""
         read = self.judged_as(s, card)  # (a shown Xiao Qiao's spade is a heart: Hongyan)
         if reason in (INDULGENCE, LIGHTNING, SUPPLY):
             if s != self.current or self.stage != "start" or not any(
@@ -1056,16 +1079,14 @@ class Referee(DeckRules, SkillRules):
             result = read is not None and RED[read]
             u = self.use_of(KILL, ARROWS)
             if result and u is not None:
-                u.extra["dodged"] = s  # a red judgment is a Dodge
+                self.dodge(u, s)  # a red judgment is a Dodge
         elif (skilled := self.skill_judged(fact, s, reason, card)) is not None:
             result = skilled
         else:
             self.broken(fact, "judgment", f"no rule judges for {reason!r}")
-            result = d["result"]
-        self.expect(fact, f"judgment of seat {s} ({reason})", result, d["result"],
-                    "judgment", f"card {card} judged for {reason} gives {result}, the "
-                    f"record says {d['result']}")
-        self.judgment_seen(s, reason, card, result)  # (rules 6: Hongyan may turn it)
+            result = recorded
+        if first:  # (rules 6: Hongyan may turn it)
+            self.judgment_seen(s, reason, card, result)
         if reason in (INDULGENCE, SUPPLY):
             j = next((j for j in self.table.judging[s] if self.as_name(j) == reason), None)
             if j is not None:
@@ -1083,6 +1104,7 @@ class Referee(DeckRules, SkillRules):
                 self.handled.add(j)
         elif reason == LIGHTNING:
             self.handled.update(j for j in self.table.judging[s] if self.as_name(j) == LIGHTNING)
+        return bool(result)
 
     def on_LightningPassed(self, fact: Fact, d: dict[str, Any]) -> None:
         s, to, card = self.seat(d["seat"]), self.seat(d["to"]), d["card"]
@@ -1245,7 +1267,8 @@ class Referee(DeckRules, SkillRules):
         self.alive_or_broken(fact, s, "dies")
         everyone = bool(self.options.get("ask_everyone"))
         unasked = [x for x in range(self.n) if self.alive[x] and x not in self.asked_for_peach
-                   and (everyone or self.can_answer(x, "peach"))]
+                   and (everyone or (self.can_answer(x, "peach")
+                                     and not self.peach_barred(x, s)))]
         if unasked:
             self.broken(fact, "dying", f"seat {s} dies, but seats {unasked} were never asked "
                         "for a Peach")
@@ -1276,7 +1299,8 @@ class Referee(DeckRules, SkillRules):
         held = self.death_held(s)  # a death skill acts first (Suishi)
         for item in items:
             item.hold = held
-        self.owe(*items, first=True)
+        # the dead seat's own skills first (Duanchang: its killing trigger comes first)
+        self.owe(*self.death_skills(s, killer), *items, first=True)
 
     def turn_ends_at_death(self) -> None:
         """The seat on turn died: its turn is over at once."""

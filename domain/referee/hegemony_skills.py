@@ -19,6 +19,7 @@ the engine but the card table.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -68,6 +69,24 @@ DEATH_SKILLS: set[str] = set()
 GAINS: dict[str, Callable[[Any, Fact, int, list[int]], None]] = {}
 #: pindian reason -> what its result does: (r, fact, initiator, target, won)
 PINDIAN: dict[str, Callable[[Any, Fact, int, int, bool], None]] = {}
+#: what a kingdom's module adds at the points the referee asks (filled on import):
+#: ``cancels(r, target, user, name, cards) -> bool`` (the target cancels itself: Weimu);
+#: ``bars_peach(r, helper, victim) -> bool`` (Wansha); ``via[via](r, fact, seat, name,
+#: targets)`` (a card used as a skill asks: Luanwu's Kills); ``hp_lost[reason](r, fact,
+#: seat, n) -> bool``; ``judges[reason](r, fact, seat, card) -> bool`` (a skill's
+#: judgment: its result, its effect owed); ``death(r, victim, killer) -> list[Owed]``
+#: (skills at a death, before its show: Duanchang); ``retrials`` (skills that replace a
+#: judgment card: Guidao); ``dead`` (skills a dead seat uses: Duanchang)
+CANCELS: list[Callable[..., bool]] = []
+BARS_PEACH: list[Callable[..., bool]] = []
+VIA: dict[str, Callable[..., None]] = {}
+HP_LOST: dict[str, Callable[..., bool]] = {}
+JUDGES: dict[str, Callable[..., bool]] = {}
+DEATH: list[Callable[..., list[Any]]] = []
+RETRIALS: set[str] = set()
+DEAD: set[str] = set()
+#: skills whose turning over is owed (claimed) by this module's frame (Beige's spade)
+TURNS: set[str] = set()
 
 
 #: a heart of each number: how a spade reads where spades count as hearts (Hongyan; only
@@ -131,15 +150,21 @@ class SkillRules:
         """Which of the seat's generals (0 head, 1 deputy) brings the skill (none at a
         table without skills: before rules 4, or option ``skills`` false)."""
         options: dict[str, Any] = getattr(self, "options", {})
+        lost = self.lost.get(seat, ())
         if getattr(self, "rules", 1) < 4 or options.get("skills", True) is False:
             return None
         for i, g in enumerate(self.generals[seat] if self.generals else []):
-            if sid in SKILLS.get(g, ()):
+            if sid in SKILLS.get(g, ()) and i not in lost:
                 return i
         return None
 
     def owns_skill(self, seat: int, sid: str) -> bool:
         return self.general_of(seat, sid) is not None
+
+    @property
+    def lost(self) -> dict[int, set[int]]:
+        """Seat -> its generals (0 head, 1 deputy) whose skills it lost (Duanchang)."""
+        return self.__dict__.setdefault("_lost", {})  # type: ignore[no-any-return]
 
     def active(self, seat: int, sid: str) -> bool:
         """A skill that applies: a general of the seat that has it is shown (Ma Teng and
@@ -183,7 +208,8 @@ class SkillRules:
     # --- the skill's use ----------------------------------------------------------------------
     def on_SkillUsed(self, fact: Fact, d: dict[str, Any]) -> None:
         s, sid = self.seat(d["seat"]), d["skill"]
-        self.alive_or_broken(fact, s, f"uses {sid}")
+        if sid not in DEAD:
+            self.alive_or_broken(fact, s, f"uses {sid}")
         i = self.general_of(s, sid)
         showing = self.marks.pop("showing", None)
         if i is None:
@@ -219,8 +245,9 @@ class SkillRules:
             NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
         if not use and name == "nullification" and self.rules < 6:
             real = True  # rules 5: any Nullification played counted (Kanpo's too)
-        if real and (KIND[cards[0]] == TRICK if use else name == "nullification"):
-            self.marks[("trick", s)] = True
+        # Jizhi's trick: the card just used (a later card of another kind ends it)
+        self.marks[("trick", s)] = real and (KIND[cards[0]] == TRICK if use
+                                             else name == "nullification")
         return zones
 
     def skill_event(self, kind: str) -> Callable[[Fact, dict[str, Any]], None] | None:
@@ -232,11 +259,6 @@ class SkillRules:
         for check in BEFORE:
             check(self, fact)
 
-    def kept_targets(self, s: int, name: str, targets: list[int]) -> list[int]:
-        """The targets a card used keeps: a skill may cancel its owner as a target
-        (Kongcheng, Huoshou, Juxiang); the card still counts as used."""
-        cancels = HOOKS.get("cancels")
-        return [t for t in targets if cancels is None or not cancels(self, t, name)]
 
     def card_source(self, u: Any) -> int | None:
         """Who deals a card's damage: its user, unless a skill makes another the source
@@ -339,6 +361,8 @@ class SkillRules:
         """A skill's judgment: its result (None: no skill of this seat judges now)."""
         if self.marks.pop("judging", None) != (s, reason):
             return None
+        if reason in JUDGES:
+            return JUDGES[reason](self, fact, s, card)
         return tieqi_result(self, fact, s, card) if reason == "tieqi" else None
 
     def skill_healed(self, s: int, reason: str) -> bool:
@@ -389,6 +413,108 @@ class SkillRules:
             self.broken(fact, "skill", f"seat {s} uses {sid} outside the start of its own "
                         "draw phase")
 
+    # --- judgments and their retrials ------------------------------------------------------
+    def judgment_opened(self, fact: Fact, s: int, reason: str, card: int | None) -> None:
+        """A judgment card is turned up: what its effect finds is kept, so a retrial
+        (Guidao) can put another card in its place and have that one take effect."""
+        self.marks["judgment"] = {
+            "fact": fact, "seat": s, "reason": reason, "card": card, "open": True,
+            "state": (dict(self.marks), list(self.owed), self.skip_play, self.skip_draw,
+                      set(self.handled), [list(j) for j in self.table.judging],
+                      [copy.deepcopy(u.extra) for u in self.uses])}
+
+    def retried(self, fact: Fact, card: int) -> int | None:
+        """A retrial puts ``card`` in place of the open judgment's card: its effect is
+        undone and taken again with the new card; the replaced card (None: no judgment
+        open to retry)."""
+        j = self.marks.get("judgment")
+        if j is None or not j["open"]:
+            return None
+        marks, owed, self.skip_play, self.skip_draw, handled, judging, extras = j["state"]
+        self.marks = dict(marks)
+        self.owed, self.handled = list(owed), set(handled)
+        self.table.judging = [list(x) for x in judging]
+        for u, extra in zip(self.uses, extras, strict=False):
+            u.extra = copy.deepcopy(extra)
+        old = j["card"]
+        j["card"] = card
+        self.marks["judgment"] = j
+        self.judgment_effect(fact, j["seat"], card, j["reason"], False, first=False)
+        return old
+
+    def dodges_needed(self, u: Any) -> int:
+        """Dodges that cancel a Kill: two against Wushuang."""
+        return 2 if u.name == "kill" and self.active(u.user, "wushuang") else 1
+
+    def dodge(self, u: Any, s: int) -> None:
+        """The seat plays a Dodge (or judges a red Eight Trigrams) against the card."""
+        count = u.extra.setdefault("dodges", {})
+        count[s] = count.get(s, 0) + 1
+        if count[s] >= self.dodges_needed(u):
+            u.extra["dodged"] = s
+
+    def dodged_already(self, u: Any, s: int) -> bool:
+        return u.extra.get("dodges", {}).get(s, 0) >= self.dodges_needed(u)
+
+    def peach_barred(self, helper: int, victim: int) -> bool:
+        return any(rule(self, helper, victim) for rule in BARS_PEACH)
+
+    def kept_targets(self, s: int, name: str, targets: list[int], cards: list[int]
+                     ) -> list[int]:
+        """The targets a card used keeps: a skill may cancel its owner as a target
+        (Kongcheng, Huoshou, Juxiang; Weimu, by the cards' colour); the card still counts
+        as used. A Collateral whose holder cancels itself is cancelled whole."""
+        cancels = HOOKS.get("cancels")
+        kept = [t for t in targets if (cancels is None or not cancels(self, t, name))
+                and not any(rule(self, t, s, name, cards) for rule in CANCELS)]
+        if name == "collateral" and kept != targets:
+            kept = [] if targets[0] not in kept else targets
+        return kept
+
+    def death_skills(self, s: int, killer: Any) -> list[Any]:
+        """Skills at a death, before its show and win check (Duanchang)."""
+        return [o for rule in DEATH for o in rule(self, s, killer)]
+
+    def on_SkillsLost(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, which = self.seat(d["seat"]), d["which"]
+        i = {HEAD: 0, DEPUTY: 1}.get(which)
+        if not self.claimed(fact) or i is None or i in self.lost.get(s, ()):
+            self.broken(fact, d["reason"] if d["reason"] in USED else "skill",
+                        f"seat {s} loses the skills of its {which} general, which no skill "
+                        "in use calls for")
+        if i is not None:
+            self.lost.setdefault(s, set()).add(i)
+
+    @property
+    def face_down(self) -> dict[int, bool]:
+        """Seats turned over (they skip their next turn)."""
+        if "_face_down" not in self.__dict__:
+            self.__dict__["_face_down"] = {}
+        return self.__dict__["_face_down"]  # type: ignore[no-any-return]
+
+    def on_TurnedOver(self, fact: Fact, d: dict[str, Any]) -> None:
+        s = self.seat(d["seat"])
+        other = EVENTS.get("TurnedOver")  # a module's own turn (Niepan: face up)
+        if not self.claimed(fact) and other is not None and d["reason"] not in TURNS:
+            other(self, fact, d)
+        elif not self.claimed(fact):
+            self.broken(fact, d["reason"] if d["reason"] in USED else "skill",
+                        f"seat {s} turns over, which no skill in use calls for")
+        want = not self.face_down.get(s, False)
+        if bool(d["face_down"]) != want:
+            self.broken(fact, "turn-over", f"seat {s} turns over to face "
+                        f"{'down' if want else 'up'}, the record says otherwise")
+        self.face_down[s] = want
+
+    def on_TurnSkipped(self, fact: Fact, d: dict[str, Any]) -> None:
+        """A turned-over seat's turn would begin: it turns face up instead."""
+        s = self.seat(d["seat"])
+        if self.stage != "between" or s != self.next_seat() or not self.face_down.get(s):
+            self.broken(fact, "turn-order", f"seat {s}'s turn is skipped, but it is not the "
+                        "next seat's turn, or it is face up")
+        self.face_down[s] = False
+        self.current = s
+
     # --- the rules skills bend ------------------------------------------------------------------
     def draw_phase_count(self, s: int) -> int:
         self.marks["drew"] = True
@@ -430,7 +556,10 @@ class SkillRules:
             return sid in DEATH_SKILLS or self.dying is not None or (
                 f.type == "Declined" and d.get("ask") == "skill" and any(
                     self.owns_skill(d["seat"], k) for k in DEATH_SKILLS)) or (
-                f.type in ("HpLost", "CardsDrawn") and d.get("reason") in DEATH_SKILLS)
+                f.type in ("HpLost", "CardsDrawn") and d.get("reason") in DEATH_SKILLS) or (
+                sid in DEAD or (f.type == "SkillsLost" and d.get("reason") in DEAD) or (
+                    f.type == "Declined" and d.get("ask") == "skill"
+                    and not self.alive[d["seat"]]))  # the dead seat's own (Duanchang)
         return held
 
     # --- pindian: two hand cards compared (generals.md 0.2) ----------------------------------
@@ -471,7 +600,13 @@ class SkillRules:
         if done is not None:
             done(self, fact, s, t, won)
 
+    def skill_nature(self, reason: str) -> bool:
+        """Fire or thunder damage a skill deals, at any table (Leiji)."""
+        return reason in USED
+
     def skill_hp_lost(self, fact: Fact, s: int, n: int, reason: str) -> bool:
+        if reason in HP_LOST:
+            return HP_LOST[reason](self, fact, s, n)
         return self.marks.pop(("hp_lost", s, reason), None) == n
 
     def on_HpLost(self, fact: Fact, d: dict[str, Any]) -> None:
@@ -521,6 +656,7 @@ class SkillRules:
     def after_damage(self, fact: Fact, s: int, src: Any, cards: list[int]) -> None:
         """Skills on damage: what Jianxiong may take; what Kuanggu heals (the distance
         as the damage is dealt)."""
+        self.marks["hurt"] = (s, src, fact.data.get("reason"))  # (Beige)
         if self.active(s, "jianxiong") or self.owns_skill(s, "jianxiong"):
             self.marks["damaged"] = (s, list(cards))
         if src is not None and self.owns_skill(src, "kuanggu") and self.dist(src, s) <= 1:
@@ -532,6 +668,11 @@ class SkillRules:
         general leaves no start-of-turn show to ask; a seat with Xiaoji whose equipment
         left it may draw."""
         s = fact.data.get("seat")
+        j = self.marks.get("judgment")
+        showing = self.marks.get("showing")
+        if j and j["open"] and fact is not j["fact"] and not self.retrying(fact) and not (
+                showing and showing[1] in RETRIALS):  # (what a show for a retrial brings)
+            j["open"] = False  # the judgment took effect: no retrial any more
         if fact.type == "GeneralsShown" and fact.data.get("reason") == "skill" and \
                 s == self.current and not self.hidden(s):
             self.owed = [o for o in self.owed if o.rule != "show-step"]
@@ -562,6 +703,12 @@ class SkillRules:
         before what that move still owes (a Silver Lion's heal); a start-phase skill (a
         hidden general's too) comes before the start-of-turn show: not missing facts."""
         d = fact.data
+        if self.retrying(fact):
+            return True
+        head = self.owed[0] if self.owed else None
+        if head is not None and head.rule in DEAD and head.match is not None and \
+                head.match(fact):
+            return False  # a dead seat's own skill, owed first (Duanchang)
         before_show = bool(self.owed and self.owed[0].rule == "show-step")
         starting = d.get("seat") == self.current and (
             (fact.type == "GeneralsShown" and d.get("reason") == "skill"
@@ -579,6 +726,16 @@ class SkillRules:
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
             fact.type == "Declined" and d.get("ask") == "skill"
             and bool(self.marks.get(("xiaoji", d.get("seat")))))
+
+    def retrying(self, fact: Fact) -> bool:
+        """A retrial's facts while a judgment card is open: its owners asked, declining,
+        showing a general for it or replacing the card; they come before its effect."""
+        j, d = self.marks.get("judgment"), fact.data
+        return bool(j and j["open"]) and (
+            (fact.type == "Declined" and d.get("ask") == "skill")
+            or (fact.type == "SkillUsed" and d.get("skill") in RETRIALS)
+            or (fact.type == "GeneralsShown" and d.get("reason") == "skill"
+                and (d.get("then") or {}).get("skill") in RETRIALS))
 
     def in_window(self, fact: Fact) -> bool:
         """A skill on a Nullification played (Jizhi: asked, declined or drawing) leaves
@@ -678,7 +835,7 @@ def hongyan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     elif reason == "eight_trigrams":
         u = r.use_of("kill", "arrow_barrage")
         if u is not None:
-            u.extra["dodged"] = s  # a red judgment is a Dodge
+            r.dodge(u, s)  # a red judgment is a Dodge
 
 
 def hongyan_asks(r: Any, fact: Fact) -> bool:
