@@ -999,6 +999,8 @@ def cardless(r: Any, fact: Fact, s: int, name: str) -> tuple[str, ...] | None:
     """A use with no card a skill owes (``marks["cardless"]``: seat, name, via, the
     targets allowed): the zones it needs (none), or None when none is owed."""
     owed = r.marks.pop("cardless", None)
+    if owed is not None and callable(owed[3]):  # the targets as they are now
+        owed = (*owed[:3], owed[3]())
     ts = list(fact.data.get("targets") or [])
     if owed is None or owed[:3] != (s, name, fact.data.get("via")) or len(ts) != 1 or \
             ts[0] not in owed[3]:
