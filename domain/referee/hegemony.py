@@ -63,7 +63,7 @@ from domain.referee.hegemony_cards import (
     WINDOWED,
     DeckRules,
 )
-from domain.referee.hegemony_skills import JUDGE_RULES, USED, SkillRules
+from domain.referee.hegemony_skills import USED, VIA, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, JUDGE, Table
 from domain.sanguosha.cards import (
     DELAYED,
@@ -182,9 +182,6 @@ class Referee(DeckRules, SkillRules):
         # the judgment phase's Nullification window on a delayed card: [card, nullified]
         self.window: list[Any] | None = None
         self.handled: set[int] = set()  # delayed cards resolved this judgment phase
-        # a judgment card in the open, not yet in effect: [its Judged, the card that
-        # counts now] (a retrial may replace it; an after-judgment skill may take it)
-        self.judging_open: list[Any] | None = None
         self.asked_for_peach: set[int] = set()  # who declined in the dying window
         self.marks: dict[Any, Any] = {}  # what skills noted this turn (hegemony_skills)
 
@@ -204,8 +201,6 @@ class Referee(DeckRules, SkillRules):
                                                     and fact.data.get("ask") == "nullify") \
                         and fact.type != "NullificationWidened" and not self.in_window(fact):
                     self.close_window()
-                if self.judging_open is not None and not self.in_judgment(fact):
-                    self.judgment_closes()
                 if fact.type != "PileReshuffled" and not self.interjects(fact):
                     self.settle(fact)
                 self.before_fact(fact)  # what skills wait on (hegemony_skills)
@@ -257,7 +252,7 @@ class Referee(DeckRules, SkillRules):
                 if head.then:
                     head.then(None)
                 continue
-            if head.match(fact):
+            if head.match(fact) or head.match(self.as_meant(fact)):
                 self.owed.pop(0)
                 if head.then:
                     head.then(fact)
@@ -452,6 +447,8 @@ class Referee(DeckRules, SkillRules):
             self.broken(fact, "turn-order", f"turn {d['turn']} goes to seat {s}; it is turn "
                         f"{self.turn + 1}, seat {want}'s")
         self.turn_taken(s)
+        if self.face_down.get(s):
+            self.broken(fact, "turn-order", f"seat {s} is turned over: it skips this turn")
         self.current, self.turn = s, int(d["turn"])
         self.stage, self.skip_play, self.kills, self.uses = "start", False, 0, []
         self.handled, self.marks = set(), {}
@@ -793,6 +790,8 @@ class Referee(DeckRules, SkillRules):
             if u is None or u.user != s or self.table.weapon(s) != "blade":
                 self.broken(fact, "asked-seat", f"seat {s} uses a Blade Kill it was not "
                             "offered")
+        elif via in VIA:  # a card a skill asks for (Luanwu's Kills)
+            VIA[via](self, fact, s, name, targets)
         elif via == "collateral":
             self.effect_of(fact, COLLATERAL)
             u = self.use_of(COLLATERAL)
@@ -812,6 +811,11 @@ class Referee(DeckRules, SkillRules):
         if name == KILL and s == self.current and self.stage == "play":
             self.marks["killed"] = True
         first = cards[0] if cards else -1  # a card no card makes (Shuangren's Kill)
+        kept = self.kept_targets(s, name, targets, cards)  # a target may cancel itself
+        delayed = (zones is not None and name in (INDULGENCE, SUPPLY)) or (
+            zones is None and len(cards) == 1 and KIND[first] == DELAYED)
+        if delayed and not kept:
+            return  # its only target cancelled itself (Weimu): the card is discarded
         if zones is not None and name in (INDULGENCE, SUPPLY):  # a delayed card a skill made
             self.table.judging[targets[0]].append(first)
             self.virtual[first] = name
@@ -820,7 +824,7 @@ class Referee(DeckRules, SkillRules):
         elif zones is None and len(cards) == 1 and KIND[first] == DELAYED:
             self.table.judging[targets[0]].append(first)
             self.virtual.pop(first, None)
-        elif kept := self.kept_targets(s, name, targets):  # (a card made by a skill too)
+        elif kept:  # (a card made by a skill too)
             self.uses.append(Use(name, s, kept, cards))
             self.deck_used(s, name, cards, self.uses[-1])
 
@@ -846,16 +850,22 @@ class Referee(DeckRules, SkillRules):
             if name == LIGHTNING and any(self.as_name(j) == LIGHTNING for j in t.judging[s]):
                 bad = "a user with no Lightning in its judgment area"
         elif name == KILL:
-            if self.kills >= 1 and t.weapon(s) != CROSSBOW and not self.kill_unlimited(s):
-                self.broken(fact, "one-kill", f"seat {s} uses a second Kill this play phase "
-                            "without a Crossbow")
+            if self.no_kills(s):
+                self.broken(fact, "one-kill", f"seat {s} uses a Kill in a turn a skill "
+                            "forbade it any (a lost Tianyi)")
+            elif self.kills >= 1 + self.extra_kills(s) and t.weapon(s) != CROSSBOW and \
+                    not self.kill_unlimited(s):
+                self.broken(fact, "one-kill", f"seat {s} uses a Kill more than this play "
+                            "phase allows without a Crossbow")
             many = t.weapon(s) == HALBERD and not t.hands[s] and len(cards) == 1
-            if (not targets or len(targets) > (3 if many else 1)
+            most = (3 if many else 1) + self.extra_kill_targets(s, targets)
+            if (not targets or len(targets) > most
                     or len(set(targets)) != len(targets)
-                    or any(x not in others or self.dist(s, x) > self.reach_of(s)
+                    or any(x not in others or (self.dist(s, x) > self.reach_of(s)
+                                               and not self.kill_any_distance(s))
                            for x in targets)):
                 bad = "living others within attack range (one; up to 3 with a Halberd " \
-                      "on the last hand card)"
+                      "on the last hand card; more as a skill grants)"
         elif name in (DUEL, DISMANTLEMENT, SNATCH, INDULGENCE):
             x = targets[0] if len(targets) == 1 else None
             if x is None or x not in others:
@@ -916,8 +926,9 @@ class Referee(DeckRules, SkillRules):
         ok, why = True, ""
         if ask == "dodge":
             u = self.use_of(KILL, ARROWS)
-            ok = u is not None and s in u.targets
-            why = "it is the target of no Kill or Arrow Barrage"
+            ok = u is not None and s in u.targets and not self.dodged_already(u, s)
+            why = "it is the target of no Kill or Arrow Barrage it has not dodged yet " \
+                "(Wushuang: two Dodges)"
             self.spared(fact, u, s)
         elif ask == "kill":
             u = self.use_of(DUEL, BARBARIANS)
@@ -949,7 +960,8 @@ class Referee(DeckRules, SkillRules):
             self.effect_of(fact, COLLATERAL)
         if not ok:
             self.broken(fact, "asked-seat", f"seat {s} answers a {ask} ask, but {why}")
-        self.alive_or_broken(fact, s, f"answers a {ask} ask")
+        if not (ask == "skill" and self.claimed(fact)):  # a dead seat's skill (Duanchang)
+            self.alive_or_broken(fact, s, f"answers a {ask} ask")
 
     def on_Responded(self, fact: Fact, d: dict[str, Any]) -> None:
         s, ask, cards = self.seat(d["seat"]), d["ask"], list(d["cards"])
@@ -966,7 +978,7 @@ class Referee(DeckRules, SkillRules):
         if ask == "dodge":
             u = self.use_of(KILL, ARROWS)
             if u is not None:
-                u.extra["dodged"] = s
+                self.dodge(u, s)
         if ask == "nullify":
             self.judgment_window(True)
             u = self.uses[-1] if self.uses and self.stage != "start" else None
@@ -975,6 +987,9 @@ class Referee(DeckRules, SkillRules):
             elif u is not None and u.name in WINDOWED:
                 self.deck_window(s, u, True)
             self.nullify_answer(s, True)
+        if ask == "peach" and self.dying is not None and self.peach_barred(s, self.dying[0]):
+            self.broken(fact, "wansha", f"seat {s} gives a Peach to seat {self.dying[0]}, "
+                        "but Wansha allows only its owner and the dying seat in its turn")
         if ask == "peach" and self.dying is not None:
             v = self.dying[0]
             self.hp[v] += 1
@@ -1038,46 +1053,22 @@ class Referee(DeckRules, SkillRules):
         self.table.revealed = cards
 
     def on_Judged(self, fact: Fact, d: dict[str, Any]) -> None:
-        """The card is turned up; it takes effect once the retrials and after-judgment
-        skills asked of it are over (``judgment_closes``, at the first other fact)."""
-        s, card = self.seat(d["seat"]), d["card"]
+        s, card, reason = self.seat(d["seat"]), d["card"], d["reason"]
         if card is None:
             if self.rules >= 2 or self.table.pile:
                 self.broken(fact, "card-source", f"seat {s}'s judgment has no card")
-            self.judgment_effect(fact, None)
-            return
-        if not self.table.from_top([card]):
+        elif not self.table.from_top([card]):
             self.broken(fact, "card-source", f"seat {s}'s judgment card {card} is not the top "
                         "of the draw pile")
-        self.judging_open = [fact, card]
+        self.judgment_opened(fact, s, reason, card)  # a retrial may replace its card
+        result = self.judgment_effect(fact, s, card, reason, d["result"])
+        self.expect(fact, f"judgment of seat {s} ({reason})", result, d["result"],
+                    "judgment", f"card {card} judged for {reason} gives {result}, the "
+                    f"record says {d['result']}")
 
-    def judgment_closes(self) -> None:
-        """The judgment card in the open takes effect (its last replacement, if any)."""
-        assert self.judging_open is not None
-        fact, card = self.judging_open
-        self.judging_open = None
-        if self.decided is None:
-            self.judgment_effect(fact, card)
-
-    def first_result(self, reason: str, card: int) -> bool | None:
-        """What a judgment card gives, read without its effect (None: not known here)."""
-        if reason == INDULGENCE:
-            return SUIT[card] != "H"
-        if reason == LIGHTNING:
-            return lightning_strikes(card)
-        if reason == SUPPLY:
-            return SUIT[card] != "C"  # (``supply_judged`` is its effect)
-        if reason == EIGHT_TRIGRAMS:
-            return RED[card]
-        rule = JUDGE_RULES.get(reason)
-        return None if rule is None else rule(card)
-
-    def judgment_effect(self, fact: Fact, card: int | None) -> None:
-        """The judgment's result, from the card that counts, and what it does. A card a
-        retrial replaced: the record's result is the first card's."""
-        d = fact.data
-        s, reason = self.seat(d["seat"]), d["reason"]
-        replaced = card != d["card"]
+    def judgment_effect(self, fact: Fact, s: int, card: int | None, reason: str,
+                        recorded: bool, first: bool = True) -> bool:
+        """What a judgment card does (again, with the card a retrial put in its place)."""
         read = self.judged_as(s, card)  # (a shown Xiao Qiao's spade is a heart: Hongyan)
         if reason in (INDULGENCE, LIGHTNING, SUPPLY):
             if s != self.current or self.stage != "start" or not any(
@@ -1094,18 +1085,14 @@ class Referee(DeckRules, SkillRules):
             result = read is not None and RED[read]
             u = self.use_of(KILL, ARROWS)
             if result and u is not None:
-                u.extra["dodged"] = s  # a red judgment is a Dodge
+                self.dodge(u, s)  # a red judgment is a Dodge
         elif (skilled := self.skill_judged(fact, s, reason, card)) is not None:
             result = skilled
         else:
             self.broken(fact, "judgment", f"no rule judges for {reason!r}")
-            result = d["result"]
-        first = self.first_result(reason, self.judged_as(s, d["card"])) if replaced else result
-        if first is not None:
-            self.expect(fact, f"judgment of seat {s} ({reason})", first, d["result"],
-                        "judgment", f"card {d['card']} judged for {reason} gives {first}, "
-                        f"the record says {d['result']}")
-        self.judgment_seen(s, reason, card, result)  # (rules 6: Hongyan may turn it)
+            result = recorded
+        if first:  # (rules 6: Hongyan may turn it)
+            self.judgment_seen(s, reason, card, result)
         if reason in (INDULGENCE, SUPPLY):
             j = next((j for j in self.table.judging[s] if self.as_name(j) == reason), None)
             if j is not None:
@@ -1123,6 +1110,7 @@ class Referee(DeckRules, SkillRules):
                 self.handled.add(j)
         elif reason == LIGHTNING:
             self.handled.update(j for j in self.table.judging[s] if self.as_name(j) == LIGHTNING)
+        return bool(result)
 
     def on_LightningPassed(self, fact: Fact, d: dict[str, Any]) -> None:
         s, to, card = self.seat(d["seat"]), self.seat(d["to"]), d["card"]
@@ -1208,28 +1196,29 @@ class Referee(DeckRules, SkillRules):
     def on_Damaged(self, fact: Fact, d: dict[str, Any]) -> None:
         s, src, n, reason = self.seat(d["seat"]), d["source"], d["amount"], d["reason"]
         self.alive_or_broken(fact, s, "is damaged")
+        m = self.meant_for(s)  # the seat it was meant for (Tianxiang moved it to s)
         if reason == LIGHTNING:
             ok = n == 3 and src is None
         elif reason == TRIBLADE:
             ok = n == 1 and self.claimed(fact)
         elif reason in USED:
-            ok = self.skill_damage(fact, s, src, n, reason)
+            ok = self.skill_damage(fact, m, src, n, reason)
         else:
             u = self.use_of(reason)
-            want = self.card_damage(s, src, u, reason, "normal")
+            want = self.card_damage(m, src, u, reason, "normal")
             amiss = u is not None and n != want  # named with the amount due, once
             if amiss:
                 self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from {src}; "
                             f"the {reason} deals {want} (a Wine, a skill, the armor counted)")
             ok = (n == want or amiss) and self.nature_of(u) == "normal" and u is not None and list(
                 d["cards"]) == u.cards and (
-                (src == self.card_source(u) and s in u.targets) if reason != DUEL else
-                {s, src} == {u.user, u.targets[0]})
-            if ok and u is not None and s not in u.extra.get("hit", set()):
-                self.broken(fact, "damage", f"seat {s} takes the {reason}'s damage without "
+                (src == self.card_source(u) and m in u.targets) if reason != DUEL else
+                {m, src} == {u.user, u.targets[0]})
+            if ok and u is not None and m not in u.extra.get("hit", set()):
+                self.broken(fact, "damage", f"seat {m} takes the {reason}'s damage without "
                             "having let it through (no refusal to answer it, no Axe)")
             elif u is not None:
-                u.extra.get("hit", set()).discard(s)
+                u.extra.get("hit", set()).discard(m)
         if not ok:
             self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from "
                         f"{src}, which no card in play deals")
@@ -1285,7 +1274,8 @@ class Referee(DeckRules, SkillRules):
         self.alive_or_broken(fact, s, "dies")
         everyone = bool(self.options.get("ask_everyone"))
         unasked = [x for x in range(self.n) if self.alive[x] and x not in self.asked_for_peach
-                   and (everyone or self.can_answer(x, "peach"))]
+                   and (everyone or (self.can_answer(x, "peach")
+                                     and not self.peach_barred(x, s)))]
         if unasked:
             self.broken(fact, "dying", f"seat {s} dies, but seats {unasked} were never asked "
                         "for a Peach")
@@ -1316,7 +1306,8 @@ class Referee(DeckRules, SkillRules):
         held = self.death_held(s)  # a death skill acts first (Suishi)
         for item in items:
             item.hold = held
-        self.owe(*items, first=True)
+        # the dead seat's own skills first (Duanchang: its killing trigger comes first)
+        self.owe(*self.death_skills(s, killer), *items, first=True)
 
     def turn_ends_at_death(self) -> None:
         """The seat on turn died: its turn is over at once."""

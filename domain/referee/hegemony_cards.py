@@ -116,8 +116,7 @@ class DeckRules:
         plays = (t == "CardUsed" and d.get("via") == "play") or t in (
             "CardRecast", "PhaseChanged", "SkillUsed") or (t, d.get("reason")) == (
             "GeneralsShown", "play") or (t, d.get("ask")) == ("Declined", "skill")
-        if self.judging_open is not None and self.in_judgment(fact):
-            plays = False  # a judgment card in the open: its skills (Tiandu) come first
+        plays = plays and not self.retrying(fact)  # (a retrial's ask is no decision)
         if plays and self.stage == "start" and self.skip_draw and d.get("seat") == self.current:
             self.stage = "play"  # the draw phase was skipped (Supply Shortage)
             self.marks["drew"] = self.marks["skip_draw"] = True
@@ -280,7 +279,8 @@ class DeckRules:
         s, src, n, reason = self.seat(d["seat"]), d["source"], d["amount"], d["reason"]
         nature, chain = d["nature"], bool(d["chain"])
         self.alive_or_broken(fact, s, "is damaged")
-        if nature not in (FIRE, THUNDER) or (not self.kw and reason != FIRE_ATTACK):
+        if nature not in (FIRE, THUNDER) or not (
+                self.kw or reason == FIRE_ATTACK or self.skill_nature(reason)):
             self.broken(fact, "damage", f"{nature} damage: only the Kingdom Wars deck deals "
                         "fire or thunder damage (and a Fire Attack a skill made)")
         if chain:
@@ -294,6 +294,10 @@ class DeckRules:
             if not ok:
                 self.broken(fact, "damage", f"seat {s} takes Lightning damage no Lightning "
                             "judgment called for")
+        elif self.skill_nature(reason):  # a skill's thunder (Leiji): its amount owed
+            if not self.skill_damage(fact, s, src, n, reason):
+                self.broken(fact, "damage", f"seat {s} takes {n} {nature} {reason} damage "
+                            f"from {src}, which no skill in use deals")
         else:
             u = self.use_of(reason)
             ok = u is not None and src == u.user and s in u.targets and \
@@ -677,6 +681,9 @@ class DeckRules:
     # the skills' hooks this mixin asks (``SkillRules``)
     def damage_bonus(self, src: Any, reason: str) -> int:
         return SkillRules.damage_bonus(self, src, reason)  # type: ignore[arg-type]
+
+    def retrying(self, fact: Fact) -> bool:
+        return SkillRules.retrying(self, fact)  # type: ignore[arg-type]
 
     def damage_cut(self, s: int, src: Any) -> int:
         return SkillRules.damage_cut(self, s, src)  # type: ignore[arg-type]

@@ -19,6 +19,7 @@ the engine but the card table.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -43,6 +44,8 @@ HEAD, DEPUTY = "head", "deputy"
 GENDER = {r[0]: r[4] for r in ROWS}
 #: skill -> what its ``SkillUsed`` does (the referee's hooks read the marks it leaves)
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
+#: skills that came with rules 5 (Buqu): a rules-4 game's Zhou Tai has none
+SINCE_5 = frozenset({"buqu", "buqu_wounds"})
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
 #: event type -> the skills' handler of an event only skills record (PileArranged)
@@ -68,16 +71,45 @@ DEATH_SKILLS: set[str] = set()
 GAINS: dict[str, Callable[[Any, Fact, int, list[int]], None]] = {}
 #: pindian reason -> what its result does: (r, fact, initiator, target, won)
 PINDIAN: dict[str, Callable[[Any, Fact, int, int, bool], None]] = {}
+#: what a kingdom's module adds at the points the referee asks (filled on import):
+#: ``cancels(r, target, user, name, cards) -> bool`` (the target cancels itself: Weimu);
+#: ``bars_peach(r, helper, victim) -> bool`` (Wansha); ``via[via](r, fact, seat, name,
+#: targets)`` (a card used as a skill asks: Luanwu's Kills); ``hp_lost[reason](r, fact,
+#: seat, n) -> bool``; ``judges[reason](r, fact, seat, card) -> bool`` (a skill's
+#: judgment: its result, its effect owed); ``death(r, victim, killer) -> list[Owed]``
+#: (skills at a death, before its show: Duanchang); ``retrials`` (skills that replace a
+#: judgment card: Guidao); ``dead`` (skills a dead seat uses: Duanchang)
+CANCELS: list[Callable[..., bool]] = []
+BARS_PEACH: list[Callable[..., bool]] = []
+VIA: dict[str, Callable[..., None]] = {}
+HP_LOST: dict[str, Callable[..., bool]] = {}
+JUDGES: dict[str, Callable[..., bool]] = {}
+DEATH: list[Callable[..., list[Any]]] = []
+RETRIALS: set[str] = set()
+DEAD: set[str] = set()
+#: skills whose turning over is owed (claimed) by this module's frame (Beige's spade)
+TURNS: set[str] = set()
+
+
+def handles(event: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register the handler of an event only skills record (see ``EVENTS``)."""
+    def wrap(handler: Callable[..., None]) -> Callable[..., None]:
+        current = EVENTS.get(event)
+        if current is not None and getattr(current, "by_reason", False):
+            current.before = handler  # type: ignore[attr-defined]  # (reasons of its own)
+        else:
+            EVENTS[event] = handler
+        return handler
+    return wrap
+
+
+#: damage a skill deals in another damage's aftermath (Ganglie's): that damage's moment
+#: goes on after it (Beige may still answer a Kill's damage)
+NESTED_DAMAGE: set[str] = set()
 #: called after every damage: (r, fact, victim, source, amount)
 ON_DAMAGE: list[Callable[[Any, Fact, int, Any, int], None]] = []
 #: (event type, reason) -> its handler, for events several skills record (``on_reason``)
 BY_REASON: dict[tuple[str, str], Callable[[Any, Fact, dict[str, Any]], None]] = {}
-#: skill judgments: reason -> the result a card gives, and what the result does then
-#: (called once the judgment takes effect, with its final card)
-JUDGE_RULES: dict[str, Callable[[int], bool]] = {}
-JUDGE_EFFECTS: dict[str, Callable[[Any, Fact, int, int | None], bool]] = {}
-#: skills used while a judgment card waits in the open (a retrial, an after-judgment take)
-JUDGING: set[str] = {"guicai", "guidao", "tiandu"}
 
 
 def on_reason(kind: str, reason: str,
@@ -85,12 +117,13 @@ def on_reason(kind: str, reason: str,
     """Handle the ``kind`` events of one ``reason`` (``EVENTS``); events of other
     reasons keep the handler registered before."""
     BY_REASON[(kind, reason)] = fn
-    before = EVENTS.get(kind)
-    if before is not None and getattr(before, "by_reason", False):
+    current = EVENTS.get(kind)
+    if current is not None and getattr(current, "by_reason", False):
         return
 
     def dispatch(r: Any, fact: Fact, d: dict[str, Any]) -> None:
         own = BY_REASON.get((kind, d.get("reason")))
+        before = getattr(dispatch, "before", None)  # (``handles`` may set it later)
         if own is not None:
             own(r, fact, d)
         elif before is not None:
@@ -100,6 +133,7 @@ def on_reason(kind: str, reason: str,
                      f"{d.get('reason')!r}")
 
     dispatch.by_reason = True  # type: ignore[attr-defined]
+    dispatch.before = current  # type: ignore[attr-defined]
     EVENTS[kind] = dispatch
 
 
@@ -162,17 +196,25 @@ class SkillRules:
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
         """Which of the seat's generals (0 head, 1 deputy) brings the skill (none at a
-        table without skills: before rules 4, or option ``skills`` false)."""
+        table without skills: before rules 4, or option ``skills`` false; Buqu came with
+        rules 5)."""
         options: dict[str, Any] = getattr(self, "options", {})
-        if getattr(self, "rules", 1) < 4 or options.get("skills", True) is False:
+        lost = self.lost.get(seat, ())
+        rules = getattr(self, "rules", 1)
+        if rules < 4 or options.get("skills", True) is False or (sid in SINCE_5 and rules < 5):
             return None
         for i, g in enumerate(self.generals[seat] if self.generals else []):
-            if sid in SKILLS.get(g, ()):
+            if sid in SKILLS.get(g, ()) and i not in lost:
                 return i
         return None
 
     def owns_skill(self, seat: int, sid: str) -> bool:
         return self.general_of(seat, sid) is not None
+
+    @property
+    def lost(self) -> dict[int, set[int]]:
+        """Seat -> its generals (0 head, 1 deputy) whose skills it lost (Duanchang)."""
+        return self.__dict__.setdefault("_lost", {})  # type: ignore[no-any-return]
 
     def active(self, seat: int, sid: str) -> bool:
         """A skill that applies: a general of the seat that has it is shown (Ma Teng and
@@ -216,7 +258,8 @@ class SkillRules:
     # --- the skill's use ----------------------------------------------------------------------
     def on_SkillUsed(self, fact: Fact, d: dict[str, Any]) -> None:
         s, sid = self.seat(d["seat"]), d["skill"]
-        self.alive_or_broken(fact, s, f"uses {sid}")
+        if sid not in DEAD:
+            self.alive_or_broken(fact, s, f"uses {sid}")
         i = self.general_of(s, sid)
         showing = self.marks.pop("showing", None)
         if i is None:
@@ -252,10 +295,9 @@ class SkillRules:
             NAME[cards[0]], name) == ("kingdom_nullification", "nullification"))
         if not use and name == "nullification" and self.rules < 6:
             real = True  # rules 5: any Nullification played counted (Kanpo's too)
-        if real and (KIND[cards[0]] == TRICK if use else name == "nullification"):
-            self.marks[("trick", s)] = True
-        else:  # another card since: Jizhi's moment is past
-            self.marks.pop(("trick", s), None)
+        # Jizhi's trick: the card just used (a later card of another kind ends it)
+        self.marks[("trick", s)] = real and (KIND[cards[0]] == TRICK if use
+                                             else name == "nullification")
         return zones
 
     def skill_event(self, kind: str) -> Callable[[Fact, dict[str, Any]], None] | None:
@@ -267,11 +309,6 @@ class SkillRules:
         for check in BEFORE:
             check(self, fact)
 
-    def kept_targets(self, s: int, name: str, targets: list[int]) -> list[int]:
-        """The targets a card used keeps: a skill may cancel its owner as a target
-        (Kongcheng, Huoshou, Juxiang); the card still counts as used."""
-        cancels = HOOKS.get("cancels")
-        return [t for t in targets if cancels is None or not cancels(self, t, name)]
 
     def card_source(self, u: Any) -> int | None:
         """Who deals a card's damage: its user, unless a skill makes another the source
@@ -337,12 +374,50 @@ class SkillRules:
     def kill_unlimited(self, s: int) -> bool:
         return self.active(s, "paoxiao_kw")
 
+    # --- what a skill grants the seat on turn's Kills for the rest of its turn ---------------
+    # (marks of the turn, set by the skill: Tianyi; the engine's ``plays`` grants)
+    def turn_grant(self, s: int, key: str) -> int:
+        return int(self.marks.get(key, 0)) if s == self.current else 0
+
+    def extra_kills(self, s: int) -> int:
+        return self.turn_grant(s, "extra_kills")
+
+    def no_kills(self, s: int) -> bool:
+        return bool(self.turn_grant(s, "no_kills"))
+
+    def kill_any_distance(self, s: int) -> bool:
+        return bool(self.turn_grant(s, "kill_any_distance"))
+
+    def extra_kill_targets(self, s: int, targets: list[int]) -> int:
+        """Targets a Kill may have beyond its one (and a Halberd's): a grant of the turn
+        (Tianyi), and one more at distance 1 while Duanbing is shown."""
+        near = self.active(s, "duanbing") and any(self.dist(s, t) == 1 for t in targets)
+        return self.turn_grant(s, "extra_kill_targets") + int(near)
+
+    def meant_for(self, s: int) -> int:
+        """The seat a damage now dealt to ``s`` was meant for: another seat when its
+        Tianxiang moved the damage to ``s`` (same source, amount, cards and reason)."""
+        moved = self.marks.get("redirect")
+        return moved[0] if moved is not None and moved[1] == s else s
+
+    def as_meant(self, fact: Fact) -> Fact:
+        """The fact as the damage was meant (what the rules owed: a Lightning's, a
+        Fanjian's damage to the seat that moved it on)."""
+        s = fact.data.get("seat")
+        if fact.type not in ("Damaged", "NatureDamaged") or not isinstance(s, int) or \
+                self.meant_for(s) == s:
+            return fact
+        return Fact(fact.version, fact.type, {**fact.data, "seat": self.meant_for(s)})
+
     def trick_unlimited(self, s: int) -> bool:
         return self.active(s, "qicai_kw")
 
     def dist(self, a: int, b: int) -> int:
-        """Distance, one less from a seat whose Mashu is shown (at least 1)."""
+        """Distance, one less from a seat whose Mashu is shown (at least 1); 1 from the
+        seat on turn to the seats a skill brought near for the turn (Fenxun)."""
         d = self.table.distance(a, b, self.alive)
+        if a == self.current and b in self.marks.get("distance_one", ()) and self.alive[b]:
+            return 1
         return max(1, d - 1) if self.active(a, "mashu") and a != b else d
 
     # --- Hongyan: where a shown Xiao Qiao's suits are read ------------------------------
@@ -374,8 +449,9 @@ class SkillRules:
         """A skill's judgment: its result (None: no skill of this seat judges now)."""
         if self.marks.pop("judging", None) != (s, reason):
             return None
-        effect = JUDGE_EFFECTS.get(reason)
-        return effect(self, fact, s, card) if effect is not None else None
+        if reason in JUDGES:
+            return JUDGES[reason](self, fact, s, card)
+        return tieqi_result(self, fact, s, card) if reason == "tieqi" else None
 
     def skill_healed(self, s: int, reason: str) -> bool:
         left = self.marks.get(("heal", s, reason), 0)
@@ -425,6 +501,113 @@ class SkillRules:
             self.broken(fact, "skill", f"seat {s} uses {sid} outside the start of its own "
                         "draw phase")
 
+    # --- judgments and their retrials ------------------------------------------------------
+    def judgment_opened(self, fact: Fact, s: int, reason: str, card: int | None) -> None:
+        """A judgment card is turned up: what its effect finds is kept, so a retrial
+        (Guidao) can put another card in its place and have that one take effect."""
+        self.marks["judgment"] = {
+            "fact": fact, "seat": s, "reason": reason, "card": card, "open": True,
+            "state": (dict(self.marks), list(self.owed), self.skip_play, self.skip_draw,
+                      set(self.handled), [list(j) for j in self.table.judging],
+                      [copy.deepcopy(u.extra) for u in self.uses])}
+
+    def retried(self, fact: Fact, card: int) -> int | None:
+        """A retrial puts ``card`` in place of the open judgment's card: its effect is
+        undone and taken again with the new card; the replaced card (None: no judgment
+        open to retry)."""
+        j = self.marks.get("judgment")
+        if j is None or not j["open"]:
+            return None
+        marks, owed, self.skip_play, self.skip_draw, handled, judging, extras = j["state"]
+        # a start-of-turn question the retrial's own show answered (Guicai's last hidden
+        # general, in a start-phase judgment: Luoshen's) is not asked again
+        asked = any(o.rule == "show-step" for o in self.owed)
+        self.marks = dict(marks)
+        self.owed, self.handled = list(owed), set(handled)
+        if not asked:
+            self.owed = [o for o in self.owed if o.rule != "show-step"]
+        self.table.judging = [list(x) for x in judging]
+        for u, extra in zip(self.uses, extras, strict=False):
+            u.extra = copy.deepcopy(extra)
+        old = j["card"]
+        j["card"] = card
+        self.marks["judgment"] = j
+        self.judgment_effect(fact, j["seat"], card, j["reason"], False, first=False)
+        return old
+
+    def dodges_needed(self, u: Any) -> int:
+        """Dodges that cancel a Kill: two against Wushuang."""
+        return 2 if u.name == "kill" and self.active(u.user, "wushuang") else 1
+
+    def dodge(self, u: Any, s: int) -> None:
+        """The seat plays a Dodge (or judges a red Eight Trigrams) against the card."""
+        count = u.extra.setdefault("dodges", {})
+        count[s] = count.get(s, 0) + 1
+        if count[s] >= self.dodges_needed(u):
+            u.extra["dodged"] = s
+
+    def dodged_already(self, u: Any, s: int) -> bool:
+        return u.extra.get("dodges", {}).get(s, 0) >= self.dodges_needed(u)
+
+    def peach_barred(self, helper: int, victim: int) -> bool:
+        return any(rule(self, helper, victim) for rule in BARS_PEACH)
+
+    def kept_targets(self, s: int, name: str, targets: list[int], cards: list[int]
+                     ) -> list[int]:
+        """The targets a card used keeps: a skill may cancel its owner as a target
+        (Kongcheng, Huoshou, Juxiang; Weimu, by the cards' colour); the card still counts
+        as used. A Collateral whose holder cancels itself is cancelled whole."""
+        cancels = HOOKS.get("cancels")
+        kept = [t for t in targets if (cancels is None or not cancels(self, t, name))
+                and not any(rule(self, t, s, name, cards) for rule in CANCELS)]
+        if name == "collateral" and kept != targets:
+            kept = [] if targets[0] not in kept else targets
+        return kept
+
+    def death_skills(self, s: int, killer: Any) -> list[Any]:
+        """Skills at a death, before its show and win check (Duanchang)."""
+        return [o for rule in DEATH for o in rule(self, s, killer)]
+
+    def on_SkillsLost(self, fact: Fact, d: dict[str, Any]) -> None:
+        s, which = self.seat(d["seat"]), d["which"]
+        i = {HEAD: 0, DEPUTY: 1}.get(which)
+        if not self.claimed(fact) or i is None or i in self.lost.get(s, ()):
+            self.broken(fact, d["reason"] if d["reason"] in USED else "skill",
+                        f"seat {s} loses the skills of its {which} general, which no skill "
+                        "in use calls for")
+        if i is not None:
+            self.lost.setdefault(s, set()).add(i)
+
+    @property
+    def face_down(self) -> dict[int, bool]:
+        """Seats turned over (they skip their next turn)."""
+        if "_face_down" not in self.__dict__:
+            self.__dict__["_face_down"] = {}
+        return self.__dict__["_face_down"]  # type: ignore[no-any-return]
+
+    def on_TurnedOver(self, fact: Fact, d: dict[str, Any]) -> None:
+        s = self.seat(d["seat"])
+        other = EVENTS.get("TurnedOver")  # a module's own turn (Niepan: face up)
+        if not self.claimed(fact) and other is not None and d["reason"] not in TURNS:
+            other(self, fact, d)
+        elif not self.claimed(fact):
+            self.broken(fact, d["reason"] if d["reason"] in USED else "skill",
+                        f"seat {s} turns over, which no skill in use calls for")
+        want = not self.face_down.get(s, False)
+        if bool(d["face_down"]) != want:
+            self.broken(fact, "turn-over", f"seat {s} turns over to face "
+                        f"{'down' if want else 'up'}, the record says otherwise")
+        self.face_down[s] = want
+
+    def on_TurnSkipped(self, fact: Fact, d: dict[str, Any]) -> None:
+        """A turned-over seat's turn would begin: it turns face up instead."""
+        s = self.seat(d["seat"])
+        if self.stage != "between" or s != self.next_seat() or not self.face_down.get(s):
+            self.broken(fact, "turn-order", f"seat {s}'s turn is skipped, but it is not the "
+                        "next seat's turn, or it is face up")
+        self.face_down[s] = False
+        self.current = s
+
     # --- the rules skills bend ------------------------------------------------------------------
     def draw_phase_count(self, s: int) -> int:
         self.marks["drew"] = True
@@ -439,8 +622,10 @@ class SkillRules:
         return s in (self.marks.get("skip_discard"), self.marks.get("end_drew"))
 
     def skill_draw(self, fact: Fact, s: int, reason: str) -> int | None:
-        """Cards a skill draws: how many, or None when no skill of this seat draws now."""
-        return self.marks.pop(("draw", s, reason), None)
+        """Cards a skill draws: how many, or None when no skill of this seat draws now
+        (a count read as the draw comes: a function of the seat's state then)."""
+        n = self.marks.pop(("draw", s, reason), None)
+        return n() if callable(n) else n
 
     def skill_damage(self, fact: Fact, s: int, src: Any, n: int, reason: str) -> bool:
         """Damage a skill deals: whether it was owed (less what the victim's skills cut)."""
@@ -467,7 +652,10 @@ class SkillRules:
                 f.type == "Declined" and d.get("ask") == "skill" and any(
                     self.owns_skill(d["seat"], k) for k in DEATH_SKILLS)) or (
                 f.type in ("HpLost", "CardsDrawn", "CardsGained")
-                and d.get("reason") in DEATH_SKILLS)
+                and d.get("reason") in DEATH_SKILLS) or (
+                sid in DEAD or (f.type == "SkillsLost" and d.get("reason") in DEAD) or (
+                    f.type == "Declined" and d.get("ask") == "skill"
+                    and not self.alive[d["seat"]]))  # the dead seat's own (Duanchang)
         return held
 
     # --- pindian: two hand cards compared (generals.md 0.2) ----------------------------------
@@ -508,7 +696,13 @@ class SkillRules:
         if done is not None:
             done(self, fact, s, t, won)
 
+    def skill_nature(self, reason: str) -> bool:
+        """Fire or thunder damage a skill deals, at any table (Leiji)."""
+        return reason in USED
+
     def skill_hp_lost(self, fact: Fact, s: int, n: int, reason: str) -> bool:
+        if reason in HP_LOST:
+            return HP_LOST[reason](self, fact, s, n)
         return self.marks.pop(("hp_lost", s, reason), None) == n
 
     def on_HpLost(self, fact: Fact, d: dict[str, Any]) -> None:
@@ -558,6 +752,8 @@ class SkillRules:
     def after_damage(self, fact: Fact, s: int, src: Any, cards: list[int]) -> None:
         """Skills on damage: what Jianxiong may take; what Kuanggu heals (the distance
         as the damage is dealt)."""
+        if fact.data.get("reason") not in NESTED_DAMAGE:  # (Beige's: the Kill's damage)
+            self.marks["hurt"] = (s, src, fact.data.get("reason"))
         if self.active(s, "jianxiong") or self.owns_skill(s, "jianxiong"):
             self.marks["damaged"] = (s, list(cards))
         if src is not None and self.owns_skill(src, "kuanggu") and self.dist(src, s) <= 1:
@@ -566,22 +762,16 @@ class SkillRules:
         for watch in ON_DAMAGE:
             watch(self, fact, s, src, fact.data.get("amount", 1))
 
-    def in_judgment(self, fact: Fact) -> bool:
-        """A fact of a judgment card's time in the open: a retrial or an after-judgment
-        skill asked, shown for or used, and what a show brings (the side, the bonuses)."""
-        t, d = fact.type, fact.data
-        return (t == "Declined" and d.get("ask") == "skill") or (
-            t == "GeneralsShown" and d.get("reason") == "skill"
-            and (d.get("then") or {}).get("skill") in JUDGING) or (
-            t == "SkillUsed" and d.get("skill") in JUDGING) or t in (
-            "KingdomDecided", "PairBonusChosen", "HalfFishChosen") or (
-            t in ("CardsDrawn", "Healed") and d.get("reason") in ("perfect_pair", "half_fish"))
-
     def after_fact(self, fact: Fact) -> None:
         """After every fact: a start-phase skill that showed the seat's last hidden
         general leaves no start-of-turn show to ask; a seat with Xiaoji whose equipment
         left it may draw."""
         s = fact.data.get("seat")
+        j = self.marks.get("judgment")
+        showing = self.marks.get("showing")
+        if j and j["open"] and fact is not j["fact"] and not self.retrying(fact) and not (
+                showing and showing[1] in RETRIALS):  # (what a show for a retrial brings)
+            j["open"] = False  # the judgment took effect: no retrial any more
         if fact.type == "GeneralsShown" and fact.data.get("reason") == "skill" and \
                 s == self.current and not self.hidden(s):
             self.owed = [o for o in self.owed if o.rule != "show-step"]
@@ -612,6 +802,12 @@ class SkillRules:
         before what that move still owes (a Silver Lion's heal); a start-phase skill (a
         hidden general's too) comes before the start-of-turn show: not missing facts."""
         d = fact.data
+        if self.retrying(fact):
+            return True
+        head = self.owed[0] if self.owed else None
+        if head is not None and head.rule in DEAD and head.match is not None and \
+                head.match(fact):
+            return False  # a dead seat's own skill, owed first (Duanchang)
         before_show = bool(self.owed and self.owed[0].rule == "show-step")
         starting = d.get("seat") == self.current and (
             (fact.type == "GeneralsShown" and d.get("reason") == "skill"
@@ -625,10 +821,26 @@ class SkillRules:
             return True  # (a start-phase skill's run: Luoshen's judgments)
         if any(check(self, fact) for check in INTERJECTS):
             return True
+        then = d.get("then") or {}
+        if fact.type == "GeneralsShown" and d.get("reason") == "skill" and then.get("skill"):
+            # a hidden general shown for a skill asked in between comes in between too
+            use = Fact(fact.version, "SkillUsed", {**then, "seat": d.get("seat")})
+            if self.interjects(use):
+                return True
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
             fact.type == "Declined" and d.get("ask") == "skill"
             and bool(self.marks.get(("xiaoji", d.get("seat")))))
+
+    def retrying(self, fact: Fact) -> bool:
+        """A retrial's facts while a judgment card is open: its owners asked, declining,
+        showing a general for it or replacing the card; they come before its effect."""
+        j, d = self.marks.get("judgment"), fact.data
+        return bool(j and j["open"]) and (
+            (fact.type == "Declined" and d.get("ask") == "skill")
+            or (fact.type == "SkillUsed" and d.get("skill") in RETRIALS)
+            or (fact.type == "GeneralsShown" and d.get("reason") == "skill"
+                and (d.get("then") or {}).get("skill") in RETRIALS))
 
     def in_window(self, fact: Fact) -> bool:
         """A skill on a Nullification played (Jizhi: asked, declined or drawing) leaves
@@ -728,7 +940,7 @@ def hongyan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     elif reason == "eight_trigrams":
         u = r.use_of("kill", "arrow_barrage")
         if u is not None:
-            u.extra["dodged"] = s  # a red judgment is a Dodge
+            r.dodge(u, s)  # a red judgment is a Dodge
 
 
 def hongyan_asks(r: Any, fact: Fact) -> bool:
@@ -834,6 +1046,8 @@ def cardless(r: Any, fact: Fact, s: int, name: str) -> tuple[str, ...] | None:
     """A use with no card a skill owes (``marks["cardless"]``: seat, name, via, the
     targets allowed): the zones it needs (none), or None when none is owed."""
     owed = r.marks.pop("cardless", None)
+    if owed is not None and callable(owed[3]):  # the targets as they are now
+        owed = (*owed[:3], owed[3]())
     ts = list(fact.data.get("targets") or [])
     if owed is None or owed[:3] != (s, name, fact.data.get("via")) or len(ts) != 1 or \
             ts[0] not in owed[3]:
@@ -959,10 +1173,6 @@ def tieqi_result(r: Any, fact: Fact, s: int, card: int | None) -> bool:
         for t in u.targets:
             r.took_it(t, "kill")  # it cannot be dodged
     return red
-
-
-JUDGE_RULES["tieqi"] = lambda c: RED[c]
-JUDGE_EFFECTS["tieqi"] = tieqi_result
 
 
 @judged("rende_kw")
@@ -1163,3 +1373,4 @@ def luanji(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         r.broken(fact, "luanji", f"Luanji uses two hand cards of one suit; the record says "
                  f"{cards}")
     r.marks["converting"] = (s, tuple(cards), "arrow_barrage", "luanji")
+

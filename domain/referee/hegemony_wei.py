@@ -15,14 +15,13 @@ from typing import Any
 
 from domain.audit import Fact
 from domain.referee.hegemony_skills import (
-    AFTER,
     BEFORE,
     CONVERSIONS,
     DEATH_SKILLS,
-    EVENTS,
-    JUDGE_EFFECTS,
-    JUDGE_RULES,
+    JUDGES,
+    NESTED_DAMAGE,
     ON_DAMAGE,
+    RETRIALS,
     START_SKILLS,
     TAKES_ANY,
     conversion,
@@ -37,13 +36,6 @@ def owed(rule: str, what: str, match: Any, then: Any = None) -> Any:
     from domain.referee.hegemony import Owed  # the referee's own: no cycle at import
 
     return Owed(rule, what, match, then)
-
-
-def turned(r: Any) -> list[bool]:
-    """Which seats are turned over (face down: they skip their next turn)."""
-    if "_turned" not in r.__dict__:
-        r.__dict__["_turned"] = [False] * r.n
-    return r.__dict__["_turned"]  # type: ignore[no-any-return]
 
 
 def target_of(r: Any, fact: Fact, d: dict[str, Any], sid: str, self_ok: bool = False
@@ -156,47 +148,6 @@ def xiaoguo(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     owe_choice(r, s, t, "xiaoguo", "xiaoguo", f"Xiaoguo: seat {t} discards an equipment "
                f"card or takes 1 damage from seat {s}", gear,
                lambda: owe_damage(r, t, s, "xiaoguo"))
-
-
-# --- turning over ------------------------------------------------------------------------------
-def turned_over(r: Any, fact: Fact, d: dict[str, Any]) -> None:
-    s = r.seat(d["seat"])
-    flip = turned(r)
-    if not r.claimed(fact):
-        r.broken(fact, "turn-over", f"seat {s} turns over ({d['reason']}), which no skill "
-                 "in use calls for")
-    r.expect(fact, f"seat {s} face down", not flip[s], d["face_down"], "turn-over",
-             f"seat {s} turns over: it was face {'down' if flip[s] else 'up'}, so it is now "
-             f"face {'up' if flip[s] else 'down'}; the record says face_down "
-             f"{d['face_down']}")
-    flip[s] = bool(d["face_down"])
-
-
-def turn_skipped(r: Any, fact: Fact, d: dict[str, Any]) -> None:
-    """A face-down seat's turn would begin: it turns face up instead; the next turn
-    comes from it."""
-    s = r.seat(d["seat"])
-    flip = turned(r)
-    want = r.next_seat()
-    if r.stage != "between" or s != want or not flip[s] or r.turn == 0:
-        r.broken(fact, "turn-over", f"seat {s}'s turn is skipped; the next turn is seat "
-                 f"{want}'s{' (face down)' if flip[want] else ', face up'}")
-    flip[s] = False
-    r.current = s
-
-
-def face_down_turn(r: Any, fact: Fact) -> None:
-    """A turn starts for a face-down seat: it should have been skipped."""
-    if fact.type == "TurnStarted" and 0 <= fact.data.get("seat", -1) < r.n:
-        s = fact.data["seat"]
-        if turned(r)[s]:
-            r.broken(fact, "turn-over", f"seat {s} is face down: its turn is skipped")
-            turned(r)[s] = False
-
-
-EVENTS["TurnedOver"] = turned_over
-EVENTS["TurnSkipped"] = turn_skipped
-AFTER.append(face_down_turn)
 
 
 # --- Cao Pi --------------------------------------------------------------------------------------
@@ -327,20 +278,22 @@ def ganglie_result(r: Any, fact: Fact, s: int, card: int | None) -> bool:
     return hit
 
 
-JUDGE_RULES["ganglie_kw"] = lambda c: SUIT[c] != "H"
-JUDGE_EFFECTS["ganglie_kw"] = ganglie_result
+JUDGES["ganglie_kw"] = ganglie_result
+NESTED_DAMAGE.add("ganglie_kw")
 
 
 # --- Guo Jia ------------------------------------------------------------------------------------
 @judged("tiandu", triggered=True)
 def tiandu(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """After its own judgment: take the judgment card, still in the open."""
-    j = r.judging_open
-    if j is None or j[0].data.get("seat") != s or j[1] not in r.table.out_of_play():
+    j = r.marks.get("judgment")
+    if j is None or j["seat"] != s or j.get("taken") or j["card"] is None or \
+            j["card"] not in r.table.out_of_play():
         r.broken(fact, "tiandu", f"seat {s} uses Tiandu with no judgment card of its own in "
                  "the open")
         return
-    r.table.hands[s].append(j[1])
+    j["taken"] = True
+    r.table.hands[s].append(j["card"])
 
 
 @judged("yiji", triggered=True)
@@ -408,7 +361,8 @@ def luoshen_result(r: Any, fact: Fact, s: int, card: int | None) -> bool:
     if not black:
         luoshen_collects(r, s)
         return black
-    r.marks.setdefault("luoshen_run", []).append(card)
+    # a new list: a retrial puts back the marks as they were (a shallow copy)
+    r.marks["luoshen_run"] = [*(r.marks.get("luoshen_run") or []), card]
 
     def answered(f: Fact | None) -> None:
         if f is not None and f.type == "Accepted":
@@ -432,8 +386,7 @@ def luoshen_collects(r: Any, s: int) -> None:
                    r.is_("CardsGained", seat=s, reason="luoshen_kw")), first=True)
 
 
-JUDGE_RULES["luoshen_kw"] = lambda c: not RED[c]
-JUDGE_EFFECTS["luoshen_kw"] = luoshen_result
+JUDGES["luoshen_kw"] = luoshen_result
 
 
 # --- Sima Yi -------------------------------------------------------------------------------------
@@ -464,12 +417,17 @@ def fankui(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
 @judged("guicai", triggered=True)
 def guicai(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """Before a judgment takes effect: a hand card replaces the judgment card."""
-    j = r.judging_open
     cards = list(d.get("cards") or [])
-    if j is None or len(cards) != 1:
+    if len(cards) != 1:
         r.broken(fact, "guicai", f"Guicai plays one hand card in place of a judgment card "
-                 f"in the open; the record says {cards}"
-                 + ("" if j is not None else ", with no judgment card in the open"))
+                 f"in the open; the record says {cards}")
         return
     r.owns(fact, s, cards, (HAND,), "plays for Guicai")
-    j[1] = cards[0]
+    if r.retried(fact, cards[0]) is None:
+        r.broken(fact, "guicai", f"Guicai plays one hand card in place of a judgment card "
+                 f"in the open; seat {s} uses it with no judgment card in the open")
+
+
+RETRIALS.add("guicai")
+# (Tiandu takes the judgment card before its effect goes on: asked in the same time)
+RETRIALS.add("tiandu")

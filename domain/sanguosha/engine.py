@@ -107,6 +107,9 @@ HAND_SIZE = 4
 #:    when its own judgment card is a spade that, read as a heart, changes the judgment;
 #:    a Nullification made by a skill of another card (Kanpo's black card) is converted:
 #:    Jizhi no longer draws for it (rules 5 counted every Nullification played as real).
+#:    And a skill lost while its trigger waits (Duanchang takes the killer's general's
+#:    skills before that seat's Kuanggu or Suishi, queued earlier, is asked) is not
+#:    asked: under rules 5 and before it still acted once.
 #:    A death of the seat on turn keeps what an earlier death still owes: under rules 5
 #:    Tian Feng dying in his own turn from Suishi (his side's seat just died) ended the
 #:    turn with that earlier death's show, victory check and reward or penalty dropped, so

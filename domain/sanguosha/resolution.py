@@ -784,7 +784,8 @@ class Resolution:
             seat, sid = q.pop(0)
             sk = SKILLS[sid]
             if ((self.alive[seat] or f.point == Point.KILLED)
-                    and not self.spent_skill(seat, sid) and sk.can(self, seat, f)):
+                    and not self.spent_skill(seat, sid) and self._still_held(seat, sid)
+                    and sk.can(self, seat, f)):
                 f.current = (seat, sid)
                 if sk.kind == Kind.COMPULSORY and self.skill_shown(seat, sid):
                     self.due = {"k": "skill", "seat": seat, "skill": sid}
@@ -793,6 +794,11 @@ class Resolution:
                 return
         f.current = None
         self.stack.pop()
+
+    def _still_held(self, seat: int, sid: str) -> bool:
+        """Rules 6: a skill the seat lost since its trigger was queued (Duanchang) is not
+        asked; under rules 5 and before it still acted once."""
+        return self.rules < 6 or sid in self.skills[seat]
 
     def _step_sk(self, f: SkillEffect) -> None:
         step = SKILLS[f.skill].step

@@ -32,13 +32,13 @@ def judged_generals() -> list[str]:
     return [g for g, skills in SKILLS.items() if all(s in JUDGED for s in skills)]
 
 
-def judged_pairs(rng: random.Random, generals: list[str] | None = None
+def judged_pairs(rng: random.Random, without: frozenset[str] = frozenset()
                  ) -> list[tuple[str, str]]:
-    """Disjoint pairs of one kingdom among the judged generals (or those given: a story
-    pinned to the tables of its day), shuffled."""
+    """Disjoint pairs of one kingdom among the judged generals (but ``without``: a seeded
+    story keeps the tables it was written on as more generals are judged), shuffled."""
     out: list[tuple[str, str]] = []
     for k in ("wei", "shu", "wu", "qun"):
-        mine = [g for g in (generals or judged_generals()) if KINGDOM[g] == k]
+        mine = [g for g in judged_generals() if KINGDOM[g] == k and g not in without]
         rng.shuffle(mine)
         out += [(mine[i], mine[i + 1]) for i in range(0, len(mine) - 1, 2)]
     rng.shuffle(out)

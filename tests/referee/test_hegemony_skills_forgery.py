@@ -13,6 +13,7 @@ from functools import cache
 
 from domain.audit import Fact
 from domain.referee.hegemony import referee
+from domain.referee.hegemony_generals import SKILLS
 from tests.referee.forging import first_forged, named
 from tests.referee.hegemony_skilled import facts_of, judged_game
 
@@ -43,6 +44,14 @@ def of(kind: str, **fields: object) -> Callable[[list[Fact], int], bool]:
         fs[i].data.get(k) == v for k, v in fields.items())
 
 
+def own_show(fs: list[Fact], i: int) -> bool:
+    """A show for a skill of the general it shows (not one shown along for another's
+    skill: a Zhang Fei shown as Zhao Yun's Longdan makes a Kill)."""
+    d = fs[i].data
+    return fs[i].type == "GeneralsShown" and d["reason"] == "skill" and any(
+        (d.get("then") or {}).get("skill") in SKILLS.get(g, ()) for g in d["generals"])
+
+
 # --- the showing frame -------------------------------------------------------------------
 def test_a_skill_of_neither_general() -> None:
     # given a game: a seat's Kurou is recorded as Tuxi (or the reverse), a skill of
@@ -61,8 +70,7 @@ def test_a_hidden_generals_skill_used_without_showing_it() -> None:
     # given a show to use a skill, the forger drops it: the skill is used with its
     # general still hidden
     def pick(fs: list[Fact], i: int) -> bool:
-        return (fs[i].type == "GeneralsShown" and fs[i].data["reason"] == "skill"
-                and fs[i + 1].type == "SkillUsed")
+        return (own_show(fs, i) and fs[i + 1].type == "SkillUsed")
 
     facts, v = forged(pick, lambda f: None)
     i = next(k for k, f in enumerate(facts) if f.version == v)
@@ -75,7 +83,7 @@ def test_a_show_for_a_skill_the_general_lacks() -> None:
         f.data["then"] = dict(f.data["then"], skill="zhiheng_kw"
                               if f.data["then"]["skill"] != "zhiheng_kw" else "kurou")
 
-    facts, v = forged(of("GeneralsShown", reason="skill"), other_skill)
+    facts, v = forged(own_show, other_skill)
     assert "a skill of none of them" in named(facts, v, "show")
 
 
@@ -89,7 +97,7 @@ def chosen(facts: list[Fact]) -> dict[int, set[str]]:
 
 
 #: generals whose skills are all active ones: their seat is never asked about a skill
-UNASKED = {"sunquan", "huanggai", "dianwei", "zhoutai"}
+UNASKED = {"sunquan", "huanggai", "dianwei", "zhoutai", "taishici", "dingfeng", "luxun"}
 
 
 def test_a_decline_by_a_seat_without_a_triggered_skill() -> None:

@@ -98,7 +98,7 @@ def test_jushou_leaves_the_seat_face_up() -> None:
     # given Jushou's turn-over, the forger records the seat as staying face up
     facts, v = forged(of("TurnedOver", reason="jushou"),
                       lambda f: f.data.update(face_down=not f.data["face_down"]))
-    assert "face_down" in named(facts, v, "turn-over")
+    assert "turns over to face down" in named(facts, v, "turn-over")
 
 
 def test_jushou_without_turning_over() -> None:
