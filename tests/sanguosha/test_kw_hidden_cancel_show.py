@@ -1,0 +1,129 @@
+"""A hidden general's cancel is asked (rules 6; docs/rules/generals.md §0.3): a hidden
+general has no skill in effect, so the owner of a hidden Zhuge Liang (Kongcheng), Meng
+Huo (Huoshou) or Zhu Rong (Juxiang) is asked whether to show it when a card's target it
+would cancel itself from. Shown, the seat is cancelled; declined, it stays a target.
+Under rules 5 a stored game replays as it was played (cancelled unasked).
+
+Seat 1 is Zhuge Liang and Zhao Yun, both hidden; seat 0 (Cao Cao) takes his four hand
+cards with Dismantlements, then Kills him. The independent referee judges each story."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.referee.hegemony import referee
+from domain.sanguosha.bots import kingdom_policy
+from domain.sanguosha.cards import NAME
+from domain.sanguosha.hegemony import HegemonyGame
+from tests.referee.test_hegemony_differential import facts_of
+from tests.sanguosha.hrig import htable
+from tests.sanguosha.rig import act, kinds
+from tests.sanguosha.skill_steps import assert_replays
+
+PICKS = [("caocao", "xuchu"), ("zhugeliang", "zhaoyun"), ("liubei", "guanyu"),
+         ("lvbu", "diaochan")]
+Events = list[tuple[str, dict[str, Any]]]
+
+
+def decline_skills(game: HegemonyGame) -> None:
+    while game.ask == "skill":
+        act(game, game.to_act()[0], type="decline")
+
+
+def emptied(rules: int | None = None) -> HegemonyGame:
+    """Given: seat 0, in its play phase, took all four of hidden Zhuge Liang's (seat 1)
+    hand cards with Dismantlements; it still holds a Kill."""
+    game = htable(PICKS, {0: ["dismantlement"] * 4}, ["kill"], rules=rules)
+    decline_skills(game)
+    act(game, 0, type="decline")  # seat 0 shows nothing at its turn's start
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+    for _ in range(4):
+        c = next(c for c in game.hands[0] if NAME[c] == "dismantlement")
+        act(game, 0, type="use", card=c, targets=[1])
+        while game.ask == "nullify":
+            act(game, game.to_act()[0], type="decline")
+        act(game, 0, type="choose", area="hand")
+    assert game.hands[1] == [] and game.hidden(1) == ["head", "deputy"]
+    return game
+
+
+def kill(game: HegemonyGame) -> Events:
+    """When: seat 0 Kills Zhuge Liang."""
+    c = next(c for c in game.hands[0] if NAME[c] == "kill")
+    return act(game, 0, type="use", card=c, targets=[1])
+
+
+def asked(game: HegemonyGame) -> bool:
+    return game.ask == "skill" and game.to_act() == [1] and \
+        game.view(1)["pending"]["skill"] == "kongcheng_kw"
+
+
+def fair(game: HegemonyGame) -> None:
+    judged = referee(facts_of(game))
+    assert not judged.violations, [v.text() for v in judged.violations]
+
+
+def test_a_hidden_handless_zhuge_liang_is_asked_whether_to_show_him() -> None:
+    game = emptied()
+    kill(game)
+    assert asked(game)
+    assert game.legal_actions(1) == [{"type": "skill", "skill": "kongcheng_kw"},
+                                     {"type": "decline"}]
+    # the question is his alone: the others see a skill asked, not which
+    assert game.view(0)["pending"]["skill"] is None
+    assert game.view("spectator")["pending"]["skill"] is None
+    assert game.legal_actions(0) == []
+
+
+def test_shown_he_is_cancelled_as_the_kills_target() -> None:
+    game = emptied()
+    kill(game)
+    events = act(game, 1, type="skill", skill="kongcheng_kw")
+    assert kinds(events)[0] == "GeneralsShown" and "SkillUsed" in kinds(events)
+    assert events[0][1]["which"] == ["head"] and events[0][1]["reason"] == "skill"
+    assert game.shown[1] == [True, False]
+    decline_skills(game)
+    assert game.ask == "play" and game.current == 0  # no Dodge asked: cancelled
+    assert game.hp[1] == game.max_hp[1] and game.kills == 1
+    assert_replays(game)
+    fair(game)
+
+
+def test_declined_he_stays_hidden_and_a_target() -> None:
+    game = emptied()
+    kill(game)
+    act(game, 1, type="decline")
+    assert game.ask == "dodge" and game.to_act() == [1]
+    act(game, 1, type="decline")
+    decline_skills(game)
+    assert game.hp[1] == game.max_hp[1] - 1 and game.hidden(1) == ["head", "deputy"]
+    assert_replays(game)
+    fair(game)
+
+
+def test_a_shown_zhuge_liang_is_cancelled_unasked() -> None:
+    game = emptied()
+    game._show(1, ["head"], "given")
+    game._drive(random.Random(0))
+    decline_skills(game)
+    events = kill(game)
+    assert kinds(events) == ["CardUsed"] and game.ask == "play"
+
+
+def test_rules_5_games_replay_as_played_cancelled_unasked() -> None:
+    game = emptied(rules=5)
+    events = kill(game)
+    assert game.rules == 5 and not asked(game)
+    assert kinds(events) == ["CardUsed"] and game.ask == "play"
+    assert game.hidden(1) == ["head", "deputy"] and game.hp[1] == game.max_hp[1]
+    assert_replays(game)
+    fair(game)
+
+
+def test_the_kingdom_bot_shows_him_rather_than_be_hit() -> None:
+    game = emptied()
+    kill(game)
+    assert kingdom_policy(game, 1, random.Random(0)) == {"type": "skill",
+                                                         "skill": "kongcheng_kw"}
