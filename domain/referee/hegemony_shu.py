@@ -219,19 +219,27 @@ def cancel_shown(r: Any, s: int, sid: str) -> bool:
 
 
 def cancel_lapses(r: Any, fact: Fact) -> None:
-    """The chance to show for a cancel ends with the owner's decline, or with anything
-    but the asks (a user's Jizhi, other targets' answers) and a show's consequences."""
+    """The owner's ask to show for a cancel is answered by its decline or its show; what
+    may come before it are the user's Jizhi, other targets' answers and a show's
+    consequences. Anything else means the owner was never asked (rules 6)."""
     d = fact.data
     for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "cancel"]:
         declined = (fact.type, d.get("ask"), d.get("seat")) == ("Declined", "skill", key[1])
         other_decline = (fact.type, d.get("ask")) == ("Declined", "skill")
-        if declined or (fact.type not in CANCEL_BETWEEN and not other_decline):
+        if declined:
             del r.marks[key]
+        elif fact.type not in CANCEL_BETWEEN and not other_decline:
+            name, sids = r.marks.pop(key)
+            r.broken(fact, sids[0], f"seat {key[1]} is a target of the {name} that its "
+                     f"hidden general's {sids[0]} would cancel it from, but its owner was "
+                     "not asked whether to show it (rules 6: a hidden general has no skill "
+                     "in effect)")
 
 
 #: what may come between a card's use and a target's show for its cancel
 CANCEL_BETWEEN = frozenset({"GeneralsShown", "KingdomDecided", "PairBonusChosen",
-                            "HalfFishChosen", "SkillUsed", "CardsDrawn", "Healed"})
+                            "HalfFishChosen", "SkillUsed", "CardsDrawn", "Healed",
+                            "ActionLapsed"})
 
 
 def cancel_asks(r: Any, fact: Fact) -> bool:

@@ -9,6 +9,7 @@ cards with Dismantlements, then Kills him. The independent referee judges each s
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -16,6 +17,7 @@ from domain.referee.hegemony import referee
 from domain.sanguosha.bots import kingdom_policy
 from domain.sanguosha.cards import NAME
 from domain.sanguosha.hegemony import HegemonyGame
+from tests.referee.forging import named
 from tests.referee.test_hegemony_differential import facts_of
 from tests.sanguosha.hrig import htable
 from tests.sanguosha.rig import act, kinds
@@ -127,3 +129,31 @@ def test_the_kingdom_bot_shows_him_rather_than_be_hit() -> None:
     kill(game)
     assert kingdom_policy(game, 1, random.Random(0)) == {"type": "skill",
                                                          "skill": "kongcheng_kw"}
+
+
+# --- the referee: forged records --------------------------------------------------------------
+def test_forged_a_rules_6_cancel_without_the_ask_is_named() -> None:
+    # given: a rules-5 game (cancelled unasked) the forger records as played under rules 6
+    game = emptied(rules=5)
+    kill(game)
+    act(game, 0, type="end_play")
+    facts = copy.deepcopy(facts_of(game))
+    start = next(f for f in facts if "rules" in f.data)
+    start.data["rules"] = 6
+    used = next(i for i, f in enumerate(facts) if f.type == "CardUsed"
+                and f.data["name"] == "kill")
+    # then: the fact after the Kill is named: Zhuge Liang's owner was never asked
+    message = named(facts, facts[used + 1].version, "kongcheng_kw")
+    assert "not asked whether to show" in message
+
+
+def test_forged_a_rules_6_cancel_without_the_show_is_named() -> None:
+    # given: the shown story; the forger drops the show (and its kingdom) from the record
+    game = emptied()
+    kill(game)
+    act(game, 1, type="skill", skill="kongcheng_kw")
+    facts = [f for f in copy.deepcopy(facts_of(game))
+             if f.type not in ("GeneralsShown", "KingdomDecided")]
+    cancel = next(f for f in facts if f.type == "SkillUsed"
+                  and f.data["skill"] == "kongcheng_kw")
+    assert "shows the general first" in named(facts, cancel.version, "show")
