@@ -114,7 +114,10 @@ HAND_SIZE = 4
 #:    Tian Feng dying in his own turn from Suishi (his side's seat just died) ended the
 #:    turn with that earlier death's show, victory check and reward or penalty dropped, so
 #:    its hidden generals were never shown; now they follow his own death's, and a killer
-#:    dead by then is paid nothing. Everything else plays exactly as under rules 5.
+#:    dead by then is paid nothing. A hidden Zhuge Liang's, Meng Huo's or Zhu Rong's
+#:    owner is asked whether to show the general before Kongcheng, Huoshou or Juxiang
+#:    cancels the seat as a card's target (rules 5 cancelled it unasked).
+#:    Everything else plays exactly as under rules 5.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 6
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
