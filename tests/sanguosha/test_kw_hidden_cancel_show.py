@@ -16,6 +16,7 @@ from typing import Any
 from domain.referee.hegemony import referee
 from domain.sanguosha.bots import kingdom_policy
 from domain.sanguosha.cards import NAME
+from domain.sanguosha.frames import CardUse
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.referee.forging import named
 from tests.referee.test_hegemony_differential import facts_of
@@ -157,3 +158,32 @@ def test_forged_a_rules_6_cancel_without_the_show_is_named() -> None:
     cancel = next(f for f in facts if f.type == "SkillUsed"
                   and f.data["skill"] == "kongcheng_kw")
     assert "shows the general first" in named(facts, cancel.version, "show")
+
+
+def test_a_hidden_meng_huo_shown_is_spared_the_barbarian_invasion_once() -> None:
+    # given: seat 1 is Meng Huo and Zhu Rong, both hidden; seat 0 holds a Barbarian Invasion
+    picks = [("caocao", "xuchu"), ("menghuo", "zhurong"), ("liubei", "guanyu"),
+             ("lvbu", "diaochan")]
+    game = htable(picks, {0: ["barbarian_invasion"]}, [])
+    decline_skills(game)
+    act(game, 0, type="decline")
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+    c = next(c for c in game.hands[0] if NAME[c] == "barbarian_invasion")
+    # when: seat 0 uses it; then: seat 1 is asked about Huoshou (Meng Huo, head) first
+    act(game, 0, type="use", card=c)
+    assert game.ask == "skill" and game.to_act() == [1]
+    assert game.view(1)["pending"]["skill"] == "huoshou"
+    events = act(game, 1, type="skill", skill="huoshou")
+    assert events[0][1]["which"] == ["head"]
+    # then: he is off the targets; Juxiang is not asked again for the same cancel
+    invasion = next(f for f in game.stack if isinstance(f, CardUse))
+    assert 1 not in invasion.targets and game.to_act() != [1]
+    hp = game.hp[1]
+    for _ in range(60):
+        if game.ask == "play" and game.current == 0:
+            break
+        act(game, game.to_act()[0], type="decline")
+    assert game.hp[1] == hp
+    assert_replays(game)
+    fair(game)
