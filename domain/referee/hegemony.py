@@ -252,7 +252,7 @@ class Referee(DeckRules, SkillRules):
                 if head.then:
                     head.then(None)
                 continue
-            if head.match(fact):
+            if head.match(fact) or head.match(self.as_meant(fact)):
                 self.owed.pop(0)
                 if head.then:
                     head.then(fact)
@@ -850,16 +850,22 @@ class Referee(DeckRules, SkillRules):
             if name == LIGHTNING and any(self.as_name(j) == LIGHTNING for j in t.judging[s]):
                 bad = "a user with no Lightning in its judgment area"
         elif name == KILL:
-            if self.kills >= 1 and t.weapon(s) != CROSSBOW and not self.kill_unlimited(s):
-                self.broken(fact, "one-kill", f"seat {s} uses a second Kill this play phase "
-                            "without a Crossbow")
+            if self.no_kills(s):
+                self.broken(fact, "one-kill", f"seat {s} uses a Kill in a turn a skill "
+                            "forbade it any (a lost Tianyi)")
+            elif self.kills >= 1 + self.extra_kills(s) and t.weapon(s) != CROSSBOW and \
+                    not self.kill_unlimited(s):
+                self.broken(fact, "one-kill", f"seat {s} uses a Kill more than this play "
+                            "phase allows without a Crossbow")
             many = t.weapon(s) == HALBERD and not t.hands[s] and len(cards) == 1
-            if (not targets or len(targets) > (3 if many else 1)
+            most = (3 if many else 1) + self.extra_kill_targets(s, targets)
+            if (not targets or len(targets) > most
                     or len(set(targets)) != len(targets)
-                    or any(x not in others or self.dist(s, x) > self.reach_of(s)
+                    or any(x not in others or (self.dist(s, x) > self.reach_of(s)
+                                               and not self.kill_any_distance(s))
                            for x in targets)):
                 bad = "living others within attack range (one; up to 3 with a Halberd " \
-                      "on the last hand card)"
+                      "on the last hand card; more as a skill grants)"
         elif name in (DUEL, DISMANTLEMENT, SNATCH, INDULGENCE):
             x = targets[0] if len(targets) == 1 else None
             if x is None or x not in others:
@@ -1190,28 +1196,29 @@ class Referee(DeckRules, SkillRules):
     def on_Damaged(self, fact: Fact, d: dict[str, Any]) -> None:
         s, src, n, reason = self.seat(d["seat"]), d["source"], d["amount"], d["reason"]
         self.alive_or_broken(fact, s, "is damaged")
+        m = self.meant_for(s)  # the seat it was meant for (Tianxiang moved it to s)
         if reason == LIGHTNING:
             ok = n == 3 and src is None
         elif reason == TRIBLADE:
             ok = n == 1 and self.claimed(fact)
         elif reason in USED:
-            ok = self.skill_damage(fact, s, src, n, reason)
+            ok = self.skill_damage(fact, m, src, n, reason)
         else:
             u = self.use_of(reason)
-            want = self.card_damage(s, src, u, reason, "normal")
+            want = self.card_damage(m, src, u, reason, "normal")
             amiss = u is not None and n != want  # named with the amount due, once
             if amiss:
                 self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from {src}; "
                             f"the {reason} deals {want} (a Wine, a skill, the armor counted)")
             ok = (n == want or amiss) and self.nature_of(u) == "normal" and u is not None and list(
                 d["cards"]) == u.cards and (
-                (src == self.card_source(u) and s in u.targets) if reason != DUEL else
-                {s, src} == {u.user, u.targets[0]})
-            if ok and u is not None and s not in u.extra.get("hit", set()):
-                self.broken(fact, "damage", f"seat {s} takes the {reason}'s damage without "
+                (src == self.card_source(u) and m in u.targets) if reason != DUEL else
+                {m, src} == {u.user, u.targets[0]})
+            if ok and u is not None and m not in u.extra.get("hit", set()):
+                self.broken(fact, "damage", f"seat {m} takes the {reason}'s damage without "
                             "having let it through (no refusal to answer it, no Axe)")
             elif u is not None:
-                u.extra.get("hit", set()).discard(s)
+                u.extra.get("hit", set()).discard(m)
         if not ok:
             self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from "
                         f"{src}, which no card in play deals")

@@ -258,11 +258,13 @@ def shuangren_result(r: Any, fact: Fact, s: int, t: int, won: bool) -> None:
     if not won:
         r.skip_play = True
         return
-    victims = [x for x in range(r.n) if r.alive[x] and x != s and (
-        x == t or (r.side[t] is not None and r.side[x] == r.side[t]))]
-    if victims:
+    def victims() -> list[int]:  # (read when the Kill comes: a show may come between)
+        return [x for x in range(r.n) if r.alive[x] and x != s and (
+            x == t or (r.side[t] is not None and r.side[x] == r.side[t]))]
+
+    if victims():
         r.marks["cardless"] = (s, "kill", "shuangren", victims)
-        r.owe(owed(r, "shuangren", f"Shuangren: seat {s} won: its Kill on one of {victims}",
+        r.owe(owed(r, "shuangren", f"Shuangren: seat {s} won: its Kill on one of {victims()}",
                    lambda f: f.type == "CardUsed" and f.data.get("seat") == s
                    and f.data.get("via") == "shuangren"), first=True)
 

@@ -44,6 +44,8 @@ HEAD, DEPUTY = "head", "deputy"
 GENDER = {r[0]: r[4] for r in ROWS}
 #: skill -> what its ``SkillUsed`` does (the referee's hooks read the marks it leaves)
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
+#: skills that came with rules 5 (Buqu): a rules-4 game's Zhou Tai has none
+SINCE_5 = frozenset({"buqu", "buqu_wounds"})
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
 #: event type -> the skills' handler of an event only skills record (PileArranged)
@@ -87,6 +89,14 @@ RETRIALS: set[str] = set()
 DEAD: set[str] = set()
 #: skills whose turning over is owed (claimed) by this module's frame (Beige's spade)
 TURNS: set[str] = set()
+
+
+def handles(event: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register the handler of an event only skills record (see ``EVENTS``)."""
+    def wrap(handler: Callable[..., None]) -> Callable[..., None]:
+        EVENTS[event] = handler
+        return handler
+    return wrap
 
 
 #: a heart of each number: how a spade reads where spades count as hearts (Hongyan; only
@@ -148,10 +158,12 @@ class SkillRules:
     # --- what a seat holds ------------------------------------------------------------
     def general_of(self, seat: int, sid: str) -> int | None:
         """Which of the seat's generals (0 head, 1 deputy) brings the skill (none at a
-        table without skills: before rules 4, or option ``skills`` false)."""
+        table without skills: before rules 4, or option ``skills`` false; Buqu came with
+        rules 5)."""
         options: dict[str, Any] = getattr(self, "options", {})
         lost = self.lost.get(seat, ())
-        if getattr(self, "rules", 1) < 4 or options.get("skills", True) is False:
+        rules = getattr(self, "rules", 1)
+        if rules < 4 or options.get("skills", True) is False or (sid in SINCE_5 and rules < 5):
             return None
         for i, g in enumerate(self.generals[seat] if self.generals else []):
             if sid in SKILLS.get(g, ()) and i not in lost:
@@ -324,12 +336,50 @@ class SkillRules:
     def kill_unlimited(self, s: int) -> bool:
         return self.active(s, "paoxiao_kw")
 
+    # --- what a skill grants the seat on turn's Kills for the rest of its turn ---------------
+    # (marks of the turn, set by the skill: Tianyi; the engine's ``plays`` grants)
+    def turn_grant(self, s: int, key: str) -> int:
+        return int(self.marks.get(key, 0)) if s == self.current else 0
+
+    def extra_kills(self, s: int) -> int:
+        return self.turn_grant(s, "extra_kills")
+
+    def no_kills(self, s: int) -> bool:
+        return bool(self.turn_grant(s, "no_kills"))
+
+    def kill_any_distance(self, s: int) -> bool:
+        return bool(self.turn_grant(s, "kill_any_distance"))
+
+    def extra_kill_targets(self, s: int, targets: list[int]) -> int:
+        """Targets a Kill may have beyond its one (and a Halberd's): a grant of the turn
+        (Tianyi), and one more at distance 1 while Duanbing is shown."""
+        near = self.active(s, "duanbing") and any(self.dist(s, t) == 1 for t in targets)
+        return self.turn_grant(s, "extra_kill_targets") + int(near)
+
+    def meant_for(self, s: int) -> int:
+        """The seat a damage now dealt to ``s`` was meant for: another seat when its
+        Tianxiang moved the damage to ``s`` (same source, amount, cards and reason)."""
+        moved = self.marks.get("redirect")
+        return moved[0] if moved is not None and moved[1] == s else s
+
+    def as_meant(self, fact: Fact) -> Fact:
+        """The fact as the damage was meant (what the rules owed: a Lightning's, a
+        Fanjian's damage to the seat that moved it on)."""
+        s = fact.data.get("seat")
+        if fact.type not in ("Damaged", "NatureDamaged") or not isinstance(s, int) or \
+                self.meant_for(s) == s:
+            return fact
+        return Fact(fact.version, fact.type, {**fact.data, "seat": self.meant_for(s)})
+
     def trick_unlimited(self, s: int) -> bool:
         return self.active(s, "qicai_kw")
 
     def dist(self, a: int, b: int) -> int:
-        """Distance, one less from a seat whose Mashu is shown (at least 1)."""
+        """Distance, one less from a seat whose Mashu is shown (at least 1); 1 from the
+        seat on turn to the seats a skill brought near for the turn (Fenxun)."""
         d = self.table.distance(a, b, self.alive)
+        if a == self.current and b in self.marks.get("distance_one", ()) and self.alive[b]:
+            return 1
         return max(1, d - 1) if self.active(a, "mashu") and a != b else d
 
     # --- Hongyan: where a shown Xiao Qiao's suits are read ------------------------------
@@ -529,8 +579,10 @@ class SkillRules:
         return s in (self.marks.get("skip_discard"), self.marks.get("end_drew"))
 
     def skill_draw(self, fact: Fact, s: int, reason: str) -> int | None:
-        """Cards a skill draws: how many, or None when no skill of this seat draws now."""
-        return self.marks.pop(("draw", s, reason), None)
+        """Cards a skill draws: how many, or None when no skill of this seat draws now
+        (a count read as the draw comes: a function of the seat's state then)."""
+        n = self.marks.pop(("draw", s, reason), None)
+        return n() if callable(n) else n
 
     def skill_damage(self, fact: Fact, s: int, src: Any, n: int, reason: str) -> bool:
         """Damage a skill deals: whether it was owed (less what the victim's skills cut)."""
@@ -722,6 +774,12 @@ class SkillRules:
             return True
         if any(check(self, fact) for check in INTERJECTS):
             return True
+        then = d.get("then") or {}
+        if fact.type == "GeneralsShown" and d.get("reason") == "skill" and then.get("skill"):
+            # a hidden general shown for a skill asked in between comes in between too
+            use = Fact(fact.version, "SkillUsed", {**then, "seat": d.get("seat")})
+            if self.interjects(use):
+                return True
         return (fact.type == "SkillUsed" and d.get("skill") == "xiaoji_kw") or (
             fact.type == "CardsDrawn" and d.get("reason") == "xiaoji_kw") or (
             fact.type == "Declined" and d.get("ask") == "skill"
@@ -941,6 +999,8 @@ def cardless(r: Any, fact: Fact, s: int, name: str) -> tuple[str, ...] | None:
     """A use with no card a skill owes (``marks["cardless"]``: seat, name, via, the
     targets allowed): the zones it needs (none), or None when none is owed."""
     owed = r.marks.pop("cardless", None)
+    if owed is not None and callable(owed[3]):  # the targets as they are now
+        owed = (*owed[:3], owed[3]())
     ts = list(fact.data.get("targets") or [])
     if owed is None or owed[:3] != (s, name, fact.data.get("via")) or len(ts) != 1 or \
             ts[0] not in owed[3]:
@@ -1266,3 +1326,4 @@ def luanji(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         r.broken(fact, "luanji", f"Luanji uses two hand cards of one suit; the record says "
                  f"{cards}")
     r.marks["converting"] = (s, tuple(cards), "arrow_barrage", "luanji")
+

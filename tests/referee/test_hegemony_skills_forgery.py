@@ -89,7 +89,7 @@ def chosen(facts: list[Fact]) -> dict[int, set[str]]:
 
 
 #: generals whose skills are all active ones: their seat is never asked about a skill
-UNASKED = {"sunquan", "huanggai", "dianwei", "zhoutai"}
+UNASKED = {"sunquan", "huanggai", "dianwei", "zhoutai", "taishici", "dingfeng", "luxun"}
 
 
 def test_a_decline_by_a_seat_without_a_triggered_skill() -> None:

@@ -32,6 +32,7 @@ from domain.sanguosha.cards import (
     color,
 )
 from domain.sanguosha.frames import KillUse, SkillEffect, Stage
+from domain.sanguosha.judgment import as_heart
 from domain.sanguosha.plays import may_target
 from domain.sanguosha.skill import (
     Action,
@@ -264,8 +265,11 @@ def _trigrams_decide(game: Any, seat: int, f: Frame, chosen: Action,
     if top is None:
         return  # the pile is exhausted: the game has ended
     card = top[0] if top else None
+    # (a shown Xiao Qiao's spade is a heart: Hongyan; the result is recorded, so stored
+    # games replay as they were played)
     game._judged(seat=seat, card=card, reason=EIGHT_TRIGRAMS,
-                 result=card is not None and RED[card])
+                 result=card is not None and RED[
+                     as_heart(card) if game.spades_are_hearts(seat) else card])
 
 
 register_equipment(EIGHT_TRIGRAMS, Skill(

@@ -110,6 +110,8 @@ HAOSHI = Skill(
     "haoshi", "Haoshi", "好施", Kind.TRIGGERED, point=Point.DRAW,
     text="In your draw phase you may draw two more cards; then, holding more than five "
          "hand cards, give half of them (rounded down) to another player with the fewest.",
+    # rules 6: not in a draw phase Supply Shortage skipped (rules 4 and 5 drew all the same)
+    can=lambda game, seat, f: game.rules < 6 or not game.marks.get("skip_draw"),
     used=_haoshi_used, step=_haoshi_step, answers=_haoshi_answers,
     decide=lambda game, seat, f, chosen, rng: game._cards_given(
         seat=seat, to=chosen["targets"][0], cards=list(chosen["cards"]), reason="haoshi"),

@@ -1,0 +1,236 @@
+"""Forged Wu skills in Kingdom Wars games: the referee names each by event and rule.
+
+Tables of six Wu seats (each seat dealt a pair of Wu generals and two of other kingdoms,
+so the pair is its choice; rules 5, the identity deck) are played to the end by bots;
+games the referee finds lawful as played are kept. One stored fact is then changed as a
+forger with write access would; the referee must name it at its event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+
+from domain.audit import Fact
+from domain.referee.hegemony import referee
+from domain.sanguosha.cards import KIND, RED, SUIT
+from domain.sanguosha.hegemony import HegemonyGame
+from domain.simulate import play_out
+from tests.referee.forging import first_forged, named
+from tests.referee.hegemony_skilled import KINGDOM, SKILLS, drivers, facts_of
+
+WU = ["luxun", "taishici", "zhoutai", "lusu", "erzhang", "dingfeng", "xiaoqiao", "sunquan",
+      "ganning", "lvmeng", "huanggai", "zhouyu", "daqiao", "sunshangxiang", "sunjian"]
+SEEDS = range(40)
+
+
+@cache
+def game_facts(seed: int) -> list[Fact] | None:
+    """Six seats of Wu pairs; None when the game as played is not lawful to the
+    referee (a skill it does not judge yet: Hongyan)."""
+    rng = random.Random(seed)
+    wu = [g for g in WU if g != "zhoutai"]
+    rng.shuffle(wu)
+    pairs = [(wu[i], wu[i + 1]) for i in range(0, 12, 2)]
+    spare = [g for g in SKILLS if KINGDOM[g] != "wu"]
+    rng.shuffle(spare)
+    candidates = []
+    for a, b in pairs:
+        x = spare.pop()
+        y = next(g for g in spare if KINGDOM[g] != KINGDOM[x])
+        spare.remove(y)
+        candidates.append([a, b, x, y])
+    game = HegemonyGame.new([f"p{i}" for i in range(6)], {"deck": "identity"}, rng=rng,
+                            candidates=candidates)
+    play_out(game, drivers(rng, 6), rng)
+    facts = facts_of(game)
+    return None if referee(facts).violations else facts
+
+
+def forged(pick: Callable[[list[Fact], int], bool],
+           change: Callable[[Fact], None]) -> tuple[list[Fact], int]:
+    games = (f for f in (game_facts(seed) for seed in SEEDS) if f is not None)
+    return first_forged(games, pick, change)
+
+
+def used(skill: str) -> Callable[[list[Fact], int], bool]:
+    return lambda fs, i: fs[i].type == "SkillUsed" and fs[i].data["skill"] == skill
+
+
+def seats_of(facts: list[Fact], general: str) -> set[int]:
+    return {f.data["seat"] for f in facts if f.type == "GeneralsChosen"
+            and general in (f.data["head"], f.data["deputy"])}
+
+
+def test_the_wu_tables_are_lawful_as_played() -> None:
+    assert sum(game_facts(seed) is not None for seed in SEEDS) >= 20
+
+
+# --- Lu Xun ---------------------------------------------------------------------------------
+def test_a_snatch_qianxun_cancelled_takes_a_card_all_the_same() -> None:
+    # given a Snatch on Lu Xun (cancelled: nothing follows), the forger makes the next
+    # fact the Snatch's taking of one of his cards
+    def pick(fs: list[Fact], i: int) -> bool:
+        f = fs[i]
+        return (f.type == "CardUsed" and f.data["name"] == "snatch"
+                and f.data["targets"][0] in seats_of(fs, "luxun")
+                and fs[i + 1].type != "GameEnded")
+
+    taken: dict[str, object] = {}
+
+    def remember(f: Fact) -> None:
+        taken.update(seat=f.data["seat"], source=f.data["targets"][0])
+
+    facts, v = forged(pick, remember)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    card = next(c for c in range(108) if c not in facts[i].data["cards"])
+    facts[i + 1] = Fact(facts[i + 1].version, "CardTaken", {
+        **taken, "card": card, "area": "hand", "reason": "snatch"})
+    # then the referee names it: Qianxun cancelled the Snatch, it has no target
+    assert "no Snatch of its own on it" in named(facts, v + 1, "card-effect")
+
+
+def test_duoshi_on_a_black_card() -> None:
+    def black(f: Fact) -> None:
+        f.data["cards"] = [next(c for c in range(108) if not RED[c])]
+
+    facts, v = forged(used("duoshi"), black)
+    assert "is not red" in named(facts, v, "conversion")
+
+
+# --- Taishi Ci -----------------------------------------------------------------------------------
+def test_a_pindian_result_turned() -> None:
+    def turned(f: Fact) -> None:
+        f.data["won"] = not f.data["won"]
+
+    facts, v = forged(lambda fs, i: fs[i].type == "PindianShown"
+                      and fs[i].data["reason"] == "tianyi", turned)
+    assert "make the initiator" in named(facts, v, "pindian")
+
+
+def test_a_kill_after_a_lost_tianyi() -> None:
+    # given a lost Tianyi, the forger makes the turn's next fact of that seat a Kill
+    def pick(fs: list[Fact], i: int) -> bool:
+        f = fs[i]
+        if f.type != "PindianShown" or f.data["reason"] != "tianyi" or f.data["won"]:
+            return False
+        nxt = fs[i + 1]
+        return nxt.type in ("CardUsed", "SkillUsed", "PhaseChanged") and \
+            nxt.data["seat"] == f.data["seat"]
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    s, t = facts[i].data["seat"], facts[i].data["target"]
+    hand = held(facts[:i + 1], s)
+    if not hand:
+        return  # (nothing left to use)
+    facts[i + 1] = Fact(facts[i + 1].version, "CardUsed", {
+        "seat": s, "name": "kill", "cards": [hand[0]], "targets": [t], "via": "play"})
+    assert "forbade it any" in named(facts, v + 1, "one-kill")
+
+
+def held(facts: list[Fact], seat: int) -> list[int]:
+    """The seat's hand after these facts, as the referee follows it."""
+    from domain.referee.hegemony import Referee
+
+    r = Referee()
+    r.judge(facts)
+    return list(r.table.hands[seat])
+
+
+# --- Erzhang -----------------------------------------------------------------------------------
+def test_zhijian_with_a_card_that_is_no_equipment() -> None:
+    def basic(f: Fact) -> None:
+        f.data["cards"] = [next(c for c in range(108) if KIND[c] == "basic")]
+
+    facts, v = forged(used("zhijian"), basic)
+    assert "empty slot" in named(facts, v, "zhijian")
+
+
+def test_guzheng_gives_back_a_card_not_discarded() -> None:
+    def other(f: Fact) -> None:
+        f.data["cards"] = [(f.data["cards"][0] + 1) % 108]
+
+    facts, v = forged(used("guzheng"), other)
+    assert "gives back one card" in named(facts, v, "guzheng")
+
+
+# --- Lu Su -------------------------------------------------------------------------------------
+def test_haoshi_gives_one_card_too_few() -> None:
+    def fewer(f: Fact) -> None:
+        f.data["cards"] = f.data["cards"][1:]
+
+    facts, v = forged(lambda fs, i: fs[i].type == "CardsGiven"
+                      and fs[i].data["reason"] == "haoshi", fewer)
+    assert "gives" in named(facts, v, "haoshi")
+
+
+def test_dimeng_discards_too_few() -> None:
+    def fewer(f: Fact) -> None:
+        f.data["cards"] = f.data["cards"][1:]
+
+    facts, v = forged(lambda fs, i: used("dimeng")(fs, i) and bool(fs[i].data["cards"]),
+                      fewer)
+    assert "as the hands of seats" in named(facts, v, "dimeng")
+
+
+def test_hands_swapped_with_a_card_neither_held() -> None:
+    def wrong(f: Fact) -> None:
+        both = f.data["cards"] + f.data["other_cards"]
+        f.data["other_cards"] = [*f.data["other_cards"],
+                                 next(c for c in range(108) if c not in both)]
+
+    facts, v = forged(lambda fs, i: fs[i].type == "HandsSwapped", wrong)
+    assert "hands exchanged" in named(facts, v, "card-owner")
+
+
+# --- Ding Feng -------------------------------------------------------------------------------
+def test_fenxun_on_itself() -> None:
+    def itself(f: Fact) -> None:
+        f.data["targets"] = [f.data["seat"]]
+
+    facts, v = forged(used("fenxun"), itself)
+    assert "another living seat" in named(facts, v, "fenxun")
+
+
+def test_a_kill_with_one_target_too_many() -> None:
+    # given a Kill of Ding Feng's with two targets (Duanbing), the forger adds a third
+    def pick(fs: list[Fact], i: int) -> bool:
+        f = fs[i]
+        if f.type != "CardUsed" or f.data["name"] != "kill" or len(f.data["targets"]) != 2 \
+                or f.data["seat"] not in seats_of(fs, "dingfeng"):
+            return False
+        turn = max(k for k in range(i) if fs[k].type == "TurnStarted")
+        return not any(used("tianyi")(fs, k) for k in range(turn, i)) and \
+            len(fs[0].data["players"]) > 3
+
+    def third(f: Fact) -> None:
+        s, ts = f.data["seat"], f.data["targets"]
+        f.data["targets"] = [*ts, next(x for x in range(6) if x != s and x not in ts)]
+
+    facts, v = forged(pick, third)
+    assert "more as a skill grants" in named(facts, v, "card-target")
+
+
+# --- Xiao Qiao ---------------------------------------------------------------------------------
+def test_tianxiang_with_a_card_that_is_no_heart() -> None:
+    def club(f: Fact) -> None:
+        f.data["cards"] = [next(c for c in range(108) if SUIT[c] == "C")]
+
+    facts, v = forged(used("tianxiang"), club)
+    assert "heart hand card" in named(facts, v, "tianxiang")
+
+
+def test_tianxiang_moves_a_damage_to_another_seat_than_it_named() -> None:
+    # given a damage Tianxiang moved, the forger records it on a third seat (neither
+    # Xiao Qiao, nor the seat she named, nor the source)
+    def pick(fs: list[Fact], i: int) -> bool:
+        return fs[i].type == "Damaged" and used("tianxiang")(fs, i - 1)
+
+    facts, v = forged(pick, lambda f: None)
+    i = next(k for k, f in enumerate(facts) if f.version == v)
+    d = facts[i].data
+    d["seat"] = next(x for x in range(6) if x not in (d["seat"], d["source"],
+                                                      facts[i - 1].data["seat"]))
+    assert f"seat {d['seat']} takes" in named(facts, v, "damage")
