@@ -173,13 +173,18 @@ EVENTS["CardsPeeked"] = peeked
 EVENTS["PileArranged"] = arranged
 
 
-CANCELLING = ("kongcheng_kw", "huoshou", "juxiang")
+#: the skills whose hidden general is asked to show as its seat is a card's target (rules
+#: 6); Lu Xun's Qianxun is asked here for a Snatch (an Indulgence, a delayed trick, is not
+#: asked: ``hegemony_wu``)
+CANCELLING = ("kongcheng_kw", "huoshou", "juxiang", "qianxun_kw")
 
 
 def cancel_skills(r: Any, t: int, name: str) -> list[str]:
     """The seat's skills, shown or not, that would cancel it as a target of ``name``
     (Kongcheng: a Kill or a Duel on an empty hand; Huoshou, Juxiang: a Barbarian
-    Invasion)."""
+    Invasion; Qianxun: a Snatch)."""
+    if name == "snatch":
+        return ["qianxun_kw"] if r.owns_skill(t, "qianxun_kw") else []
     if name in (KILL, DUEL):
         return ["kongcheng_kw"] if r.owns_skill(t, "kongcheng_kw") and \
             not r.table.hands[t] else []

@@ -187,3 +187,42 @@ def test_a_hidden_meng_huo_shown_is_spared_the_barbarian_invasion_once() -> None
     assert game.hp[1] == hp
     assert_replays(game)
     fair(game)
+
+
+def snatched_lu_xun(rules: int | None = None) -> tuple[HegemonyGame, int]:
+    """Given: hidden Lu Xun & Gan Ning (seat 1) hold a Kill. When: seat 0, in its play
+    phase, uses a Snatch on him (Qianxun cancels him from Snatch and Indulgence). The game
+    and his hand's size before the Snatch."""
+    picks = [("caocao", "xuchu"), ("luxun", "ganning"), ("liubei", "guanyu"),
+             ("lvbu", "diaochan")]
+    game = htable(picks, {0: ["snatch"], 1: ["kill"]}, ["kill"], rules=rules)
+    decline_skills(game)
+    act(game, 0, type="decline")
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+    held = len(game.hands[1])
+    c = next(c for c in game.hands[0] if NAME[c] == "snatch")
+    act(game, 0, type="use", card=c, targets=[1])
+    return game, held
+
+
+def test_a_hidden_lu_xun_is_asked_whether_to_show_him_against_a_snatch() -> None:
+    game, held = snatched_lu_xun()
+    assert game.ask == "skill" and game.to_act() == [1]
+    assert game.view(1)["pending"]["skill"] == "qianxun_kw"
+    act(game, 1, type="skill", skill="qianxun_kw")
+    decline_skills(game)
+    assert game.shown[1][0] and game.ask == "play" and len(game.hands[1]) == held
+    assert_replays(game)
+    fair(game)
+
+
+def test_a_hidden_lu_xun_who_declines_is_snatched_and_stays_hidden() -> None:
+    game, held = snatched_lu_xun()
+    act(game, 1, type="decline")
+    while game.ask == "nullify":
+        act(game, game.to_act()[0], type="decline")
+    act(game, 0, type="choose", area="hand")
+    assert len(game.hands[1]) == held - 1 and game.hidden(1) == ["head", "deputy"]
+    assert_replays(game)
+    fair(game)
