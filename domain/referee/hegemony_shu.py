@@ -7,8 +7,11 @@ Kill's user paying Xiangle) is checked before the next fact (``BEFORE``); what a
 watches for (a heal for Shushen, a Barbarian Invasion for Juxiang) after each (``AFTER``).
 
 A compulsory skill that cancels its owner as a target (Kongcheng, Huoshou, Juxiang) is
-read from the seat's generals whether shown or not, as the record plays it (the engine
-cancels for a hidden general too, unasked).
+read from the seat's generals whether shown or not under rules 5 and before, as those
+records play it (the engine cancelled for a hidden general too, unasked). From rules 6 a
+hidden general has no skill in effect: only a shown one cancels unasked, and a hidden
+one's owner is asked whether to show it: the cancel is legal only after that show
+(``cancel_shown``).
 """
 
 from __future__ import annotations
@@ -170,19 +173,104 @@ EVENTS["CardsPeeked"] = peeked
 EVENTS["PileArranged"] = arranged
 
 
+#: the skills whose hidden general is asked to show as its seat is a card's target (rules
+#: 6); Lu Xun's Qianxun is asked here for a Snatch (an Indulgence, a delayed trick, is not
+#: asked: ``hegemony_wu``)
+CANCELLING = ("kongcheng_kw", "huoshou", "juxiang", "qianxun_kw")
+
+
+def cancel_skills(r: Any, t: int, name: str) -> list[str]:
+    """The seat's skills, shown or not, that would cancel it as a target of ``name``
+    (Kongcheng: a Kill or a Duel on an empty hand; Huoshou, Juxiang: a Barbarian
+    Invasion; Qianxun: a Snatch)."""
+    if name == "snatch":
+        return ["qianxun_kw"] if r.owns_skill(t, "qianxun_kw") else []
+    if name in (KILL, DUEL):
+        return ["kongcheng_kw"] if r.owns_skill(t, "kongcheng_kw") and \
+            not r.table.hands[t] else []
+    return [sid for sid in ("huoshou", "juxiang") if name == BARBARIANS
+            and r.owns_skill(t, sid)]
+
+
 def cancels(r: Any, t: int, name: str) -> bool:
-    """Kongcheng: a Kill or a Duel on an empty hand; Huoshou, Juxiang: a Barbarian
-    Invasion. The seat is taken off the card's targets."""
+    """Whether the seat is taken off the card's targets as it is used. Rules 6: only by a
+    shown general's skill; a hidden one's owner may show it next (noted ``cancel``)."""
     if not skilled(r):
         return False
-    if name in (KILL, DUEL):
-        return r.owns_skill(t, "kongcheng_kw") and not r.table.hands[t]
-    return name == BARBARIANS and (r.owns_skill(t, "huoshou") or r.owns_skill(t, "juxiang"))
+    sids = cancel_skills(r, t, name)
+    if getattr(r, "rules", 1) < 6:
+        return bool(sids)
+    if any(r.active(t, sid) for sid in sids):
+        return True
+    if sids:
+        r.marks[("cancel", t)] = (name, sids)
+    return False
+
+
+def cancel_shown(r: Any, s: int, sid: str) -> bool:
+    """Rules 6: the seat showed its hidden general for ``sid`` as the card it was noted a
+    target of (``cancels``) is about to resolve: it is taken off that use's targets (a
+    use left with none is over). False: no such ask was open."""
+    noted = r.marks.pop(("cancel", s), None)
+    if noted is None or sid not in noted[1]:
+        return False
+    u = r.use_of(noted[0])
+    if u is None or s not in u.targets:
+        return False
+    u.targets.remove(s)
+    if not u.targets:
+        r.uses.remove(u)
+    return True
+
+
+def cancel_lapses(r: Any, fact: Fact) -> None:
+    """The owner's ask to show for a cancel is answered by its decline or its show; what
+    may come before it are the user's Jizhi, other targets' answers and a show's
+    consequences. Anything else means the owner was never asked (rules 6)."""
+    d = fact.data
+    for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "cancel"]:
+        declined = (fact.type, d.get("ask"), d.get("seat")) == ("Declined", "skill", key[1])
+        other_decline = (fact.type, d.get("ask")) == ("Declined", "skill")
+        if declined:
+            del r.marks[key]
+        elif fact.type not in CANCEL_BETWEEN and not other_decline:
+            name, sids = r.marks.pop(key)
+            r.broken(fact, sids[0], f"seat {key[1]} is a target of the {name} that its "
+                     f"hidden general's {sids[0]} would cancel it from, but its owner was "
+                     "not asked whether to show it (rules 6: a hidden general has no skill "
+                     "in effect)")
+
+
+#: what may come between a card's use and a target's show for its cancel
+CANCEL_BETWEEN = frozenset({"GeneralsShown", "KingdomDecided", "PairBonusChosen",
+                            "HalfFishChosen", "SkillUsed", "CardsDrawn", "Healed",
+                            "ActionLapsed"})
+
+
+def cancel_asks(r: Any, fact: Fact) -> bool:
+    """A cancel's ask (declined, or the general shown for it) comes before the use's
+    first window: not a missing fact."""
+    d = fact.data
+    if ("cancel", d.get("seat")) not in r.marks:
+        return False
+    return (fact.type, d.get("ask")) == ("Declined", "skill") or (
+        fact.type == "GeneralsShown" and (d.get("then") or {}).get("skill") in CANCELLING) or (
+        fact.type == "SkillUsed" and d.get("skill") in CANCELLING)
 
 
 HOOKS["cancels"] = cancels
-judged("kongcheng_kw")(lambda r, fact, s, d: r.broken(
-    fact, "kongcheng_kw", "Kongcheng is never used: it cancels its owner as a target"))
+BEFORE.append(cancel_lapses)
+INTERJECTS.append(cancel_asks)
+
+
+@judged("kongcheng_kw", triggered=True)
+def kongcheng_kw(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Used only as a hidden Zhuge Liang's owner shows him, empty-handed, as a Kill's
+    or a Duel's target (rules 6); shown, Kongcheng cancels unasked."""
+    if not cancel_shown(r, s, "kongcheng_kw"):
+        r.broken(fact, "kongcheng_kw", "Kongcheng is used only by showing a hidden Zhuge "
+                 "Liang as an empty-handed target of a Kill or a Duel (rules 6): it "
+                 "cancels its owner as a target")
 
 
 # --- Wolong: Kanpo, Bazhen -----------------------------------------------------------------------
@@ -281,8 +369,14 @@ def source(r: Any, u: Any) -> int | None:
 
 
 HOOKS["source"] = source
-judged("huoshou")(lambda r, fact, s, d: r.broken(
-    fact, "huoshou", "Huoshou is never used: it cancels its owner and makes it the source"))
+@judged("huoshou", triggered=True)
+def huoshou(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Used only as a hidden Meng Huo's owner shows him as a Barbarian Invasion's target
+    (rules 6); shown, Huoshou cancels and makes him the source unasked."""
+    if not cancel_shown(r, s, "huoshou"):
+        r.broken(fact, "huoshou", "Huoshou is used only by showing a hidden Meng Huo as a "
+                 "Barbarian Invasion's target (rules 6): it cancels its owner and makes it "
+                 "the source")
 
 
 def invasion_seen(r: Any, fact: Fact) -> None:
@@ -301,7 +395,10 @@ AFTER.append(invasion_seen)
 
 @judged("juxiang", triggered=True)  # compulsory: a hidden Zhu Rong is asked to show
 def juxiang(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
-    """Another's real Barbarian Invasion, resolved: the owner takes the card."""
+    """Another's real Barbarian Invasion, resolved: the owner takes the card. (Rules 6:
+    also a hidden Zhu Rong's owner showing her as its target: she is cancelled.)"""
+    if cancel_shown(r, s, "juxiang"):
+        return
     user, cards = r.marks.pop("invasion", (None, None))
     free = r.table.out_of_play()
     if user is None or user == s or not cards or any(c not in free for c in cards):

@@ -50,18 +50,27 @@ def one_target(r: Any, d: dict[str, Any], s: int) -> int | None:
 
 
 # --- Lu Xun --------------------------------------------------------------------------------
-@judged("qianxun_kw")
+@judged("qianxun_kw", triggered=True)
 def qianxun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
-    """Compulsory, never recorded as a use: it cancels its owner as a target."""
-    r.broken(fact, "qianxun_kw", f"seat {s} uses Qianxun: it is compulsory, it cancels "
-             "its owner as a target unasked")
+    """Compulsory: shown, it cancels unasked; used only as a hidden Lu Xun's owner shows
+    him as a Snatch's target (rules 6, ``hegemony_shu.cancel_shown``)."""
+    from domain.referee.hegemony_shu import cancel_shown
+
+    if not cancel_shown(r, s, "qianxun_kw"):
+        r.broken(fact, "qianxun_kw", f"seat {s} uses Qianxun: it is used only by showing a "
+                 "hidden Lu Xun as a Snatch's target (rules 6); shown, it cancels its "
+                 "owner as a target unasked")
 
 
 def qianxun_cancels(r: Any, t: int, name: str) -> bool:
-    """A Snatch or an Indulgence that targets Lu Xun: he cancels himself as its target.
-    As this table plays it (rules 4 and 5) a hidden Lu Xun's Qianxun cancels too, with
-    no show (docs/rules/generals.md 0.3 says a hidden general's compulsory skill asks)."""
-    return name in (SNATCH, INDULGENCE) and r.owns_skill(t, "qianxun_kw")
+    """An Indulgence that targets Lu Xun: he cancels himself as its target. Rules 4 and 5
+    played a hidden Lu Xun's Qianxun too, with no show; from rules 6 only a shown one
+    cancels (a hidden general has no skill in effect, docs/rules/generals.md 0.3) and,
+    a delayed trick having no moment to ask, the Indulgence is placed. A Snatch's
+    cancel is ``hegemony_shu``'s (its owner is asked to show him)."""
+    if name != INDULGENCE or not r.owns_skill(t, "qianxun_kw"):
+        return False
+    return r.rules < 6 or r.active(t, "qianxun_kw")
 
 
 CANCELS.append(lambda r, t, user, name, cards: qianxun_cancels(r, t, name))

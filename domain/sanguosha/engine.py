@@ -114,7 +114,10 @@ HAND_SIZE = 4
 #:    Tian Feng dying in his own turn from Suishi (his side's seat just died) ended the
 #:    turn with that earlier death's show, victory check and reward or penalty dropped, so
 #:    its hidden generals were never shown; now they follow his own death's, and a killer
-#:    dead by then is paid nothing. Everything else plays exactly as under rules 5.
+#:    dead by then is paid nothing. A hidden Zhuge Liang's, Meng Huo's or Zhu Rong's
+#:    owner is asked whether to show the general before Kongcheng, Huoshou or Juxiang
+#:    cancels the seat as a card's target (rules 5 cancelled it unasked).
+#:    Everything else plays exactly as under rules 5.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 6
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
@@ -299,17 +302,59 @@ class SanguoshaGame(Resolution, Game):
         """Whether a skill of the target cancels it as a target of ``name`` (Kingdom Wars
         取消: it was a target, and is removed), or of these ``cards`` used as ``name``
         (``shielded``: Weimu's black tricks). Every skill of the seat is asked (two
-        generals may each cancel for other cards: Kongcheng and Huoshou)."""
+        generals may each cancel for other cards: Kongcheng and Huoshou). Rules 6: a
+        hidden general's ``cancels_target`` skill does not; its owner is asked to show it
+        (``_hidden_cancels``)."""
         if not self.skilled:
             return False
         for sid in self.skills[target]:
             mods = SKILLS[sid].mods
             rule, shield = mods.get("cancels_target"), mods.get("shielded")
-            if rule is not None and rule(self, target, name):
+            if rule is not None and (self.rules < 6 or self.skill_shown(target, sid)) \
+                    and rule(self, target, name):
                 return True
             if shield is not None and shield(self, target, name, tuple(cards)):
                 return True
         return False
+
+    def _cancel_rule(self, seat: int, sid: str, name: str) -> bool:
+        """Whether the seat's hidden skill ``sid`` would cancel it as a target of
+        ``name`` (rules 6: asked, as a hidden general's compulsory skill)."""
+        rule = SKILLS[sid].mods.get("cancels_target")
+        return rule is not None and not self.skill_shown(seat, sid) and bool(
+            rule(self, seat, name))
+
+    def _hidden_cancels(self, use: CardUse) -> None:
+        """Rules 6: each target whose hidden general's compulsory skill would cancel it
+        (Kongcheng, Huoshou, Juxiang) is asked whether to show it, before the use
+        resolves (a hidden general has no skill in effect; rules 5 cancelled unasked)."""
+        if self.rules < 6 or not self.skilled:
+            return
+        queue = [(t, sid) for t in use.targets for sid in self.skills[t]
+                 if self._cancel_rule(t, sid, use.name)]
+        if queue:
+            self.stack.append(Trigger(point=Point.CANCEL.value, queue=queue,
+                                      context={"u": use.user, "name": use.name}))
+
+    def _cancel_can(self, seat: int, sid: str, f: Trigger) -> bool:
+        """At the cancel point: the seat is still a target of the use below, its skill's
+        general still hidden, and the skill still cancels it."""
+        use = self.stack[-2] if len(self.stack) > 1 else None
+        return isinstance(use, CardUse) and seat in use.targets and \
+            self._cancel_rule(seat, sid, use.name)
+
+    def _cancelled(self, seat: int) -> None:
+        """The shown skill takes the seat off the use's targets; with none left the use
+        is over at once, its cards to the discard pile (as when all cancel unasked)."""
+        trig, use = self.stack[-1], self.stack[-2]
+        assert isinstance(trig, Trigger) and isinstance(use, CardUse)
+        use.targets.remove(seat)
+        if not use.targets:
+            del self.stack[-2:]
+            for c in use.cards:
+                if c in self.flight:
+                    self.flight.remove(c)
+                    self.discard.append(c)
 
     def peach_bonus(self, helper: int, victim: int) -> int:
         bonus = self.mod(victim, "peach_bonus")
@@ -861,6 +906,7 @@ class SanguoshaGame(Resolution, Game):
                         else NORMAL
                     use.drank = int(self.marks.pop("drank", 0))
                 self.stack.append(use)
+                self._hidden_cancels(use)
             else:  # every target cancelled itself: the card goes to the discard pile
                 for c in cards:
                     self.flight.remove(c)
@@ -1104,7 +1150,9 @@ class SanguoshaGame(Resolution, Game):
         sk = SKILLS[skill]
         if sk.limited:
             self.spent.append(key)
-        if sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
+        if isinstance(top, Trigger) and top.point == Point.CANCEL.value:
+            self._cancelled(seat)  # shown to cancel itself as a target (rules 6)
+        elif sk.kind != Kind.CONVERSION:  # a conversion is only named: its card's event acts
             if self._minds_discards(seat):
                 before, depth = set(self.discard), len(self.stack)
                 sk.used(self, seat, skill, list(cards), list(targets), choice)

@@ -140,6 +140,7 @@ class Resolution:
         def equip_mod(self, seat: int, key: str) -> Any: ...
         def equipment_skills(self, seat: int) -> list[Any]: ...
         def skill_shown(self, seat: int, sid: str) -> bool: ...
+        def _cancel_can(self, seat: int, sid: str, f: Trigger) -> bool: ...
 
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
         raise NotImplementedError
@@ -785,7 +786,8 @@ class Resolution:
             sk = SKILLS[sid]
             if ((self.alive[seat] or f.point == Point.KILLED)
                     and not self.spent_skill(seat, sid) and self._still_held(seat, sid)
-                    and sk.can(self, seat, f)):
+                    and (self._cancel_can(seat, sid, f) if f.point == Point.CANCEL.value
+                         else sk.can(self, seat, f))):
                 f.current = (seat, sid)
                 if sk.kind == Kind.COMPULSORY and self.skill_shown(seat, sid):
                     self.due = {"k": "skill", "seat": seat, "skill": sid}

@@ -69,6 +69,9 @@ class Point(StrEnum):
     CARD_EFFECT = "card_effect"  # before a Kill or area trick takes effect on the owner
     # (armor: the Vine)
     KILL_DAMAGED = "kill_damaged"  # the owner's Kill dealt its damage (Triblade)
+    #: rules 6: the owner became a target its hidden general's compulsory skill would
+    #: cancel it from (Kongcheng, Huoshou, Juxiang): showing the general cancels it
+    CANCEL = "cancel"
 
 
 #: the points where only equipment acts (applied in place, see ``Skill.apply``)

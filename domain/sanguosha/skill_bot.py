@@ -83,6 +83,8 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
             reason, judge_result(reason, now, True)) and not _good_for_owner(
             reason, judge_result(reason, now))
         return offers[0] if helps else DECLINE
+    if sid in ("kongcheng_kw", "huoshou", "juxiang"):  # a hidden general's: show it
+        return offers[0]  # (rather not be hit; Juxiang also takes the invasion's card)
     if sid == "tianxiang":  # the damage to an enemy (one left with few HP first)
         enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
         if not enemies:

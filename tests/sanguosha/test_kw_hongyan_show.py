@@ -168,14 +168,9 @@ def test_the_bot_shows_her_when_the_heart_helps() -> None:
 def renwang_story() -> HegemonyGame:
     """Given: Xiao Qiao & Gan Ning (seat 0) hold a spade Kill and a club; seat 1 wears a
     Renwang Shield; both have shown. When: she Kills seat 1 with the spade."""
-    from tests.sanguosha.test_kw_skills_wu import kw_table, to_turn
+    from tests.sanguosha.test_kw_skills_wu import xiaoqiao_facing_a_renwang_shield
 
-    spade, club = card(("kill", "S", 7)), card(("kill", "C", 7))
-    shield = card(("renwang_shield", "C", 2))
-    game = kw_table({0: ("xiaoqiao", "ganning")}, hands={0: [spade, club], 1: [shield]})
-    to_turn(game, 1)
-    act(game, 1, type="use", card=shield)
-    to_turn(game, 0)
+    game, spade, club = xiaoqiao_facing_a_renwang_shield()
     qixi = {a["card"] for a in game.legal_actions(0) if a.get("skill") == "qixi"}
     assert club in qixi and spade not in qixi  # her spade is a heart to Qixi
     act(game, 0, type="use", card=spade, targets=[1])

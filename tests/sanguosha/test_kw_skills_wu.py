@@ -419,15 +419,21 @@ def test_hongyan_reads_her_spade_judgments_as_hearts() -> None:
     assert game.spades_are_hearts(0) and not game.spades_are_hearts(1)
 
 
-def test_hongyan_her_spades_are_hearts_for_conversions_and_the_renwang_shield() -> None:
-    # given: Xiao Qiao & Gan Ning (seat 0) hold a spade Kill and a club Kill; seat 1 puts
-    # on a Renwang Shield in its turn; both show at the start of their turns
+def xiaoqiao_facing_a_renwang_shield() -> tuple[HegemonyGame, int, int]:
+    """Given: Xiao Qiao & Gan Ning (seat 0) hold a spade Kill and a club Kill; seat 1 puts
+    on a Renwang Shield in its turn; both show at the start of their turns. The game in
+    her play phase, the spade, the club."""
     spade, club = card(("kill", "S", 7)), card(("kill", "C", 7))
     shield = card(("renwang_shield", "C", 2))
     game = kw_table({0: ("xiaoqiao", "ganning")}, hands={0: [spade, club], 1: [shield]})
     to_turn(game, 1)
     act(game, 1, type="use", card=shield)
     to_turn(game, 0)
+    return game, spade, club
+
+
+def test_hongyan_her_spades_are_hearts_for_conversions_and_the_renwang_shield() -> None:
+    game, spade, club = xiaoqiao_facing_a_renwang_shield()
     # then: Qixi (a black card as Dismantlement) takes the club, not her spade (a heart)
     qixi = {a["card"] for a in game.legal_actions(0) if a.get("skill") == "qixi"}
     assert club in qixi and spade not in qixi
