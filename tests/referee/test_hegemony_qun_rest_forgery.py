@@ -304,16 +304,14 @@ def death_of_the_seat_on_turn_by_suishi(facts: list[Fact]) -> int:
 
 
 def test_suishi_kills_the_seat_on_turn_after_a_death_of_its_side() -> None:
-    """Seed 53: in Tian Feng's turn a seat of his side whose head is hidden dies; Suishi
-    costs him his last HP and he dies. Rules 6: that seat's hidden general is shown after
-    his death; rules 5 dropped it (and the rest of what that death owed) with his turn.
-    Both are judged lawful under their own rules."""
-    for rules, after_death in ((5, "TurnStarted"), (6, "GeneralsShown")):
-        facts = facts_of(qun_rest_game(53, rules))
-        i = death_of_the_seat_on_turn_by_suishi(facts)
-        assert facts[i + 1].type == after_death, rules
-        if rules == 6:
-            assert facts[i + 1].data["reason"] == "death"
-            assert facts[i + 1].data["seat"] != facts[i].data["seat"]
-        judged = referee(facts)
-        assert not judged.violations and judged.agrees
+    """Seed 53 under rules 5: in Tian Feng's turn a seat of his side whose head is hidden
+    dies; Suishi costs him his last HP and he dies, and rules 5 dropped that seat's show
+    (and the rest of what its death owed) with his turn; judged lawful under rules 5.
+    (Rules 6 shows it after his death. The same seed under rules 6 now plays otherwise,
+    its hidden target cancels being asked, and no table of seeds 0-10,000 reached the
+    moment again: the rules-6 side has no seeded story here.)"""
+    facts = facts_of(qun_rest_game(53, 5))
+    i = death_of_the_seat_on_turn_by_suishi(facts)
+    assert facts[i + 1].type == "TurnStarted"
+    judged = referee(facts)
+    assert not judged.violations and judged.agrees
