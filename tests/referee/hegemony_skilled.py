@@ -71,6 +71,21 @@ def random_game(seed: int) -> HegemonyGame:
     return play_out(game, drivers(rng, n), rng)  # type: ignore[return-value]
 
 
+def kingdom_candidates(pairs: list[tuple[str, str]], kingdom: str,
+                       rng: random.Random) -> list[list[str]]:
+    """Each seat dealt its pair of ``kingdom`` and two generals of two other kingdoms, so
+    the pair is its only choice."""
+    spare = [g for g in SKILLS if KINGDOM[g] != kingdom]
+    rng.shuffle(spare)
+    candidates = []
+    for a, b in pairs:
+        x = spare.pop()
+        y = next(g for g in spare if KINGDOM[g] != KINGDOM[x])
+        spare.remove(y)
+        candidates.append([a, b, x, y])
+    return candidates
+
+
 def judged_game(seed: int) -> HegemonyGame | None:
     """A table (4 to 10, as the judged pairs allow) whose seats can only keep judged
     generals; None when fewer than four pairs are judged."""

@@ -21,10 +21,10 @@ from domain.simulate import play_out
 from tests.referee.forging import first_forged, named
 from tests.referee.hegemony_skilled import (
     KINGDOM,
-    SKILLS,
     drivers,
     facts_of,
     judged_generals,
+    kingdom_candidates,
 )
 
 SEEDS = range(40)
@@ -37,14 +37,7 @@ def wei_game(seed: int) -> HegemonyGame:
     rng.shuffle(wei)
     n = rng.randint(4, min(6, len(wei) // 2))
     pairs = [(wei[2 * i], wei[2 * i + 1]) for i in range(n)]
-    spare = [g for g in SKILLS if KINGDOM[g] != "wei"]
-    rng.shuffle(spare)
-    candidates = []
-    for a, b in pairs:
-        x = spare.pop()
-        y = next(g for g in spare if KINGDOM[g] != KINGDOM[x])
-        spare.remove(y)
-        candidates.append([a, b, x, y])
+    candidates = kingdom_candidates(pairs, "wei", rng)
     game = HegemonyGame.new([f"p{i}" for i in range(n)], {"deck": "identity", "bonus": "ask"},
                             rng=rng, candidates=candidates)
     return play_out(game, drivers(rng, n), rng)  # type: ignore[return-value]

@@ -18,7 +18,7 @@ from domain.sanguosha.cards import KIND, RED, SUIT
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.simulate import play_out
 from tests.referee.forging import first_forged, named
-from tests.referee.hegemony_skilled import KINGDOM, SKILLS, drivers, facts_of
+from tests.referee.hegemony_skilled import drivers, facts_of, kingdom_candidates
 
 WU = ["luxun", "taishici", "zhoutai", "lusu", "erzhang", "dingfeng", "xiaoqiao", "sunquan",
       "ganning", "lvmeng", "huanggai", "zhouyu", "daqiao", "sunshangxiang", "sunjian"]
@@ -33,14 +33,7 @@ def game_facts(seed: int) -> list[Fact] | None:
     wu = [g for g in WU if g != "zhoutai"]
     rng.shuffle(wu)
     pairs = [(wu[i], wu[i + 1]) for i in range(0, 12, 2)]
-    spare = [g for g in SKILLS if KINGDOM[g] != "wu"]
-    rng.shuffle(spare)
-    candidates = []
-    for a, b in pairs:
-        x = spare.pop()
-        y = next(g for g in spare if KINGDOM[g] != KINGDOM[x])
-        spare.remove(y)
-        candidates.append([a, b, x, y])
+    candidates = kingdom_candidates(pairs, "wu", rng)
     game = HegemonyGame.new([f"p{i}" for i in range(6)], {"deck": "identity"}, rng=rng,
                             candidates=candidates)
     play_out(game, drivers(rng, 6), rng)
