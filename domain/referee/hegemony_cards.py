@@ -243,7 +243,7 @@ class DeckRules:
         if ask == "nullify":
             return bool(held & {NULLIFICATION, KINGDOM_NULL}) or self.skill_answers(s, ask)
         own_wine = self.dying is not None and self.dying[0] == s and WINE in held
-        return PEACH in held or own_wine
+        return PEACH in held or own_wine or self.skill_answers(s, ask)
 
     # --- damage ---------------------------------------------------------------------------
     def armored(self, s: int, amount: int, nature: str) -> int:

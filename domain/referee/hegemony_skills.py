@@ -329,9 +329,24 @@ class SkillRules:
         revealed(self, fact, cards)
 
     def skill_answers(self, s: int, ask: str) -> bool:
-        """Whether a skill lets the seat answer a window (Kanpo: a Nullification)."""
+        """Whether a skill lets the seat answer a window (Kanpo: a Nullification; Jijiu: a
+        Peach outside its owner's turn, from a red card in hand or worn). A hidden
+        general's conversion counts: using it shows the general."""
         answers = HOOKS.get("answers")
-        return answers is not None and bool(answers(self, s, ask))
+        if answers is not None and answers(self, s, ask):
+            return True
+        if ask != "peach" or getattr(self, "rules", 1) < 4 or \
+                self.options.get("skills", True) is False:
+            return False
+        zones = {HAND: self.table.hands[s], EQUIP: self.table.equipment(s)}
+        for sid, rows in CONVERSIONS.items():
+            if not self.owns_skill(s, sid) or (sid == "jijiu" and self.current == s):
+                continue
+            for to, ok, where, _use, _play in rows:
+                if to == "peach" and any(ok(self.held(s, c)) for z in where
+                                         for c in zones.get(z, [])):
+                    return True
+        return False
 
     def heal_size(self, s: int, reason: str) -> int:
         """How much a heal is: 1, or what a skill heals at once (Zaiqi, Niepan)."""
