@@ -6,6 +6,7 @@ is its only choice)."""
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from domain.audit import Fact
@@ -111,3 +112,16 @@ def judged_game(seed: int) -> HegemonyGame | None:
     game = HegemonyGame.new([f"p{i}" for i in range(n)], options_of(rng, n), rng=rng,
                             candidates=candidates)
     return play_out(game, drivers(rng, n), rng)  # type: ignore[return-value]
+
+
+@cache
+def lawful_judged_facts(seed: int) -> list[Fact]:
+    """The facts of ``judged_game(seed)``, which the referee finds lawful as played (the
+    forgery tests change one fact of them)."""
+    from domain.referee.hegemony import referee
+
+    game = judged_game(seed)
+    assert game is not None
+    facts = facts_of(game)
+    assert not referee(facts).violations  # the game as played breaks no rule
+    return facts

@@ -8,24 +8,17 @@ referee must name it (the first violation is at that event).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from domain.audit import Fact
-from domain.referee.hegemony import Referee, referee
+from domain.referee.hegemony import Referee
 from tests.referee.forging import first_forged, named
-from tests.referee.hegemony_skilled import facts_of, judged_game
+from tests.referee.hegemony_skilled import lawful_judged_facts
 
 SEEDS = range(80)
 Pick = Callable[[list[Fact], int], bool]
 
 
-@cache
-def game_facts(seed: int) -> list[Fact]:
-    game = judged_game(seed)
-    assert game is not None
-    facts = facts_of(game)
-    assert not referee(facts).violations  # the game as played breaks no rule
-    return facts
+game_facts = lawful_judged_facts
 
 
 def forged(pick: Pick, change: Callable[[Fact], None]) -> tuple[list[Fact], int]:

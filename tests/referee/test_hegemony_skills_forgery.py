@@ -9,24 +9,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from functools import cache
 
 from domain.audit import Fact
-from domain.referee.hegemony import referee
 from domain.referee.hegemony_generals import SKILLS
 from tests.referee.forging import first_forged, named
-from tests.referee.hegemony_skilled import facts_of, judged_game
+from tests.referee.hegemony_skilled import lawful_judged_facts
 
 SEEDS = range(60)
 
 
-@cache
-def game_facts(seed: int) -> list[Fact]:
-    game = judged_game(seed)
-    assert game is not None
-    facts = facts_of(game)
-    assert not referee(facts).violations  # the game as played breaks no rule
-    return facts
+game_facts = lawful_judged_facts
 
 
 def forged(pick: Callable[[list[Fact], int], bool],
