@@ -61,8 +61,9 @@ DECK_SIZE = 108
 #: under 3 exactly as under 2; 4 changed Kingdom Wars only; 5, the end phase (Biyue)
 #: comes every turn of a table with skills, not only after a discard; 6 changed Kingdom
 #: Wars only (a hidden Xiao Qiao shown for Hongyan at her judgment; a death's dues kept
-#: when the seat on turn dies of Suishi)
-RULES = (1, 2, 3, 4, 5, 6)
+#: when the seat on turn dies of Suishi); 7 changed Kingdom Wars only (hidden generals'
+#: target cancels and Duanbing asked)
+RULES = (1, 2, 3, 4, 5, 6, 7)
 
 REASONS = {RENEGADE: "lord_died_renegade_alone", "rebels": "lord_died",
            LORD: "rebels_and_renegades_dead"}

@@ -118,8 +118,13 @@ HAND_SIZE = 4
 #:    owner is asked whether to show the general before Kongcheng, Huoshou or Juxiang
 #:    cancels the seat as a card's target (rules 5 cancelled it unasked).
 #:    Everything else plays exactly as under rules 5.
+#: 7. Kingdom Wars: every compulsory skill of a hidden general that would cancel its owner
+#:    as a target asks its owner whether to show the general first (Weimu against a black
+#:    trick, and Qianxun and Weimu against a delayed trick, which rules 6 still cancelled
+#:    unasked or not at all), and a hidden Ding Feng's Duanbing is offered (using it
+#:    shows him). Everything else plays exactly as under rules 6.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 6
+RULES_VERSION = 7
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
