@@ -50,7 +50,9 @@ from domain.referee import (  # noqa: F401  (each registers its kingdom's skills
     hegemony_qun_rest,
     hegemony_shu,
     hegemony_wei,
+    hegemony_wei_rest,
     hegemony_wu,
+    hegemony_wu_rest,
 )
 from domain.referee.hegemony_cards import (
     DECK_ASKS,
