@@ -11,7 +11,9 @@ read from the seat's generals whether shown or not under rules 5 and before, as 
 records play it (the engine cancelled for a hidden general too, unasked). From rules 6 a
 hidden general has no skill in effect: only a shown one cancels unasked, and a hidden
 one's owner is asked whether to show it: the cancel is legal only after that show
-(``cancel_shown``).
+(``cancel_shown``). From rules 7 the same holds for Jia Xu's Weimu (a black trick) and for
+a delayed trick (Qianxun's Indulgence, Weimu's black one): the card is placed at its use
+as the record goes on, and taken out of the judgment area again by the show.
 """
 
 from __future__ import annotations

@@ -217,6 +217,36 @@ def test_rules_6_an_indulgence_is_placed_on_a_hidden_lu_xun_unasked() -> None:
     fair(game)
 
 
+# --- Wine: a basic card ---------------------------------------------------------------------
+def wine_of_jia_xu(rules: int | None = None) -> HegemonyGame:
+    """Given: seat 0 is Jia Xu (shown) with a spade Wine; when: he drinks it."""
+    picks = [JIAXU[1], JIAXU[0], *JIAXU[2:]]
+    game = htable(picks, {0: [("wine", "S", 9)]}, [], options={"deck": "kingdom_wars"},
+                  rules=rules)
+    decline_skills(game)
+    act(game, 0, type="show", which="head")  # at his turn's start
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+    assert game.shown[0] == [True, False]
+    use(game, "wine", target=None)
+    decline_skills(game)
+    return game
+
+
+def test_weimu_does_not_cancel_a_black_wine() -> None:
+    game = wine_of_jia_xu()
+    assert game.view(0)["wine_drunk"] == 1
+    assert_replays(game)
+    fair(game)
+
+
+def test_rules_6_weimu_cancelled_a_black_wine_as_played() -> None:
+    game = wine_of_jia_xu(rules=6)
+    assert game.view(0)["wine_drunk"] == 0
+    assert_replays(game)
+    fair(game)
+
+
 # --- bots ------------------------------------------------------------------------------------
 def test_the_kingdom_bot_shows_rather_than_suffer_the_trick() -> None:
     game = at_play(LUXUN, {0: ["indulgence"]})
