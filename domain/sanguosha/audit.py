@@ -24,12 +24,20 @@ def rules_of(facts: list[Fact]) -> int:
     return int(facts[0].data.get("rules", 1)) if facts else 1
 
 
+def won(ended: Fact) -> bool:
+    """Whether a GameEnded fact is a victory; a draw (the turn cap, an exhausted pile)
+    ends the game with no victory check behind it."""
+    return bool((ended.data.get("outcome") or {}).get("side") != "draw")
+
+
 def ends_the_game(facts: list[Fact], at: int) -> bool:
-    """Whether the fact at index ``at`` (a death) is followed by the end before any
-    reward, penalty or further play."""
+    """Whether the fact at index ``at`` (a death, or what it paid) is followed by a
+    victory before any reward, penalty or further play. A draw right after is not that
+    death's victory check: the seat on turn dying in the turn that reaches the turn cap
+    ends its turn, and so the game, after its killer was paid (seed 1009)."""
     for f in facts[at + 1:]:
         if f.type == "GameEnded":
-            return True
+            return won(f)
         if f.type in _PLAY_GOES_ON:
             return False
     return False
