@@ -360,6 +360,11 @@ class SkillRules:
                     return True
         return False
 
+    def skill_survives(self, s: int) -> bool:
+        """A skill keeps the seat in the game at 0 HP or less (Buqu: its wounds differ)."""
+        survives = HOOKS.get("survives")
+        return survives is not None and bool(survives(self, s))
+
     def heal_size(self, s: int, reason: str) -> int:
         """How much a heal is: 1, or what a skill heals at once (Zaiqi, Niepan)."""
         return int(self.marks.pop(("heal_size", s, reason), 1))
