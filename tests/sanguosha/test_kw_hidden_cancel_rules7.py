@@ -18,6 +18,7 @@ from typing import Any
 from domain.referee.hegemony import referee
 from domain.sanguosha.bots import HEGEMONY_POLICIES, kingdom_policy
 from domain.sanguosha.cards import NAME
+from domain.sanguosha.frames import Placing, Trigger
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.referee.test_hegemony_differential import facts_of
 from tests.sanguosha.hrig import htable
@@ -270,3 +271,35 @@ def test_the_random_bot_answers_the_ask_lawfully() -> None:
     for seed in range(4):
         assert HEGEMONY_POLICIES["random"](game, 1, random.Random(seed)) in \
             game.legal_actions(1)
+
+
+def test_bot_games_meet_the_new_asks_and_are_judged_lawful() -> None:
+    # given: Jia Xu and Lu Xun among the candidates of whole bot games (random and
+    # kingdom, both decks); when: played to the end; then: hidden Weimu asks and a delayed
+    # trick waiting for its target's answer both come up, every game replays and the
+    # referee finds nothing to name
+    candidates = [["jiaxu", "lvbu", "diaochan", "zhangjiao"],
+                  ["luxun", "ganning", "sunquan", "lvmeng"],
+                  ["caocao", "xuchu", "zhangliao", "guojia"],
+                  ["liubei", "guanyu", "zhangfei", "machao"]]
+    seen: set[str] = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        policy = ("random", "kingdom")[seed % 2]
+        deck = "kingdom_wars" if seed % 3 else "identity"
+        game = HegemonyGame.new([f"p{i}" for i in range(4)], {"turn_cap": 120, "deck": deck},
+                                rng=rng, candidates=[list(c) for c in candidates])
+        while game.outcome is None:
+            top = game.stack[-1] if game.stack else None
+            if isinstance(top, Trigger) and top.point == "cancel" and top.current:
+                seen.add(top.current[1])
+                if isinstance(game.stack[-2], Placing):
+                    seen.add("placing")
+            s = game.to_act()[0]
+            game.act(s, HEGEMONY_POLICIES[policy](game, s, rng), rng)
+        if seen & {"weimu", "qianxun_kw", "placing"}:
+            assert_replays(game)
+            fair(game)
+        if {"weimu", "placing"} <= seen:
+            break
+    assert {"weimu", "placing"} <= seen, seen
