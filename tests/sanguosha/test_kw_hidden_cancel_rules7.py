@@ -22,7 +22,7 @@ from domain.sanguosha.frames import Placing, Trigger
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.referee.test_hegemony_differential import facts_of
 from tests.sanguosha.hrig import htable
-from tests.sanguosha.rig import Spec, act, kinds
+from tests.sanguosha.rig import Spec, act, end_turn, kinds
 from tests.sanguosha.skill_steps import assert_replays
 
 JIAXU = [("caocao", "xuchu"), ("jiaxu", "caiwenji"), ("liubei", "guanyu"),
@@ -133,6 +133,49 @@ def test_a_shown_jia_xu_cancels_unasked() -> None:
     decline_skills(game)
     c, events = use(game, "dismantlement")
     assert kinds(events) == ["CardUsed"] and game.ask == "play" and c in game.discard
+
+
+def collateral(holder: int, victim: int) -> HegemonyGame:
+    """Given: the ``holder`` wears a Crossbow (equipped in its own turn, the first), all
+    generals hidden; when: seat 0 uses a (black) Collateral on it, naming ``victim``."""
+    game = htable(JIAXU, {0: ["collateral"], holder: ["crossbow"]}, [], first=holder)
+    decline_skills(game)
+    while not (game.ask == "play" and game.current == holder):
+        act(game, game.to_act()[0], type="decline")
+    c = next(c for c in game.hands[holder] if NAME[c] == "crossbow")
+    act(game, holder, type="use", card=c)
+    end_turn(game)
+    while not (game.ask == "play" and game.current == 0):
+        if game.ask == "play":
+            end_turn(game)
+        else:
+            act(game, game.to_act()[0], type="decline")
+    c = next(c for c in game.hands[0] if NAME[c] == "collateral")
+    act(game, 0, type="use", card=c, targets=[holder, victim])
+    return game
+
+
+def test_a_hidden_jia_xu_holding_the_weapon_shown_cancels_the_collateral_whole() -> None:
+    game = collateral(holder=1, victim=2)
+    assert asked(game, "weimu")
+    act(game, 1, type="skill", skill="weimu")
+    decline_skills(game)
+    assert game.ask == "play" and game.current == 0 and game.equip[1][0] is not None
+    assert_replays(game)
+    fair(game)
+
+
+def test_a_hidden_jia_xu_named_to_be_killed_is_no_target_of_the_collateral() -> None:
+    game = collateral(holder=2, victim=1)
+    assert game.to_act() != [1] and game.view(1)["pending"].get("skill") != "weimu"
+    while game.ask not in ("collateral", "play"):
+        act(game, game.to_act()[0], type="decline")
+    assert game.ask == "collateral" and game.to_act() == [2]
+    act(game, 2, type="decline")  # the holder gives the weapon up
+    decline_skills(game)
+    assert game.ask == "play" and game.equip[2][0] is None
+    assert_replays(game)
+    fair(game)
 
 
 # --- delayed tricks: asked before the card is placed ------------------------------------------
