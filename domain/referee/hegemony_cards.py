@@ -446,7 +446,10 @@ class DeckRules:
         u = self.use_of(KILL)
         cards, victims = list(d["cards"]), list(d["targets"])
         if not why and u is not None:
-            tg = u.targets[0]
+            # the target the Kill just hurt (a Kill of several: Duanbing's, Tianyi's)
+            hurt = self.marks.get("hurt") or (None, None, None)
+            tg = hurt[0] if hurt[1:] == (u.user, KILL) and hurt[0] in u.targets \
+                else u.targets[0]
             ring = [x for x in range(self.n) if self.alive[x] and x not in (s, tg)
                     and self.dist(tg, x) == 1]
             if len(cards) != 1 or len(victims) != 1 or victims[0] not in ring:
