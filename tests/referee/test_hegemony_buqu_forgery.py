@@ -17,7 +17,7 @@ from functools import cache
 from domain.audit import Fact
 from domain.referee.hegemony import Referee, referee
 from domain.referee.hegemony_generals import SKILLS, unjudged
-from domain.sanguosha.cards import NUMBER
+from domain.sanguosha.cards import NAME, NUMBER
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.simulate import play_out
 from tests.referee.forging import first_forged, named
@@ -344,3 +344,75 @@ if __name__ == "__main__":  # the long differential: python -m tests.referee.tes
         counts["lived_on"] += sum(f.type == "WoundsTaken" and fs_next(facts, f) != "Dying"
                                   for f in facts)
     print(counts)
+
+
+# --- a built story: Buqu shown for, the hand limit at 0 HP, Qingcheng takes the wounds -----------
+#: Zhang Fei (Paoxiao) Kills; Zhou Tai & Sun Quan (4 HP); Wei; Zou Shi (Qingcheng)
+PICKS = [("zhangfei", "zhaoyun"), ("zhoutai", "sunquan"), ("caocao", "xuchu"),
+         ("zoushi", "panfeng")]
+
+
+def qingcheng_story() -> list[Fact]:
+    """Given: seat 0 holds four Kills and draws two more; the pile's next card (the
+    wound) is a 7; seat 3 holds a +1 horse. When: Zhang Fei shows both and Kills Zhou
+    Tai (hidden) four times, undodged; Zhou Tai shows himself for Buqu at 0 HP; in his
+    turn he shows Sun Quan too and keeps no card; Zou Shi's Qingcheng hides Zhou Tai
+    again. The facts as recorded."""
+    from tests.sanguosha import hrig
+    from tests.sanguosha.rig import act, card, end_turn
+
+    def settle() -> None:
+        while game.ask in ("skill", "pair", "fish", "dodge", "nullify", "peach"):
+            bonus = {"pair": "pair_bonus", "fish": "fish_bonus"}.get(game.ask)
+            act(game, game.to_act()[0], **({"type": bonus, "choice": "decline"} if bonus
+                                            else {"type": "decline"}))
+
+    wound = card(("ex_nihilo", "H", 7))
+    game = hrig.htable(PICKS, hands={0: ["kill"] * 4, 3: ["plus_horse"]},
+                       pile=["kill", "kill", wound], options={"bonus": "ask"})
+    act(game, 0, type="show", which="both")
+    settle()
+    for _ in range(4):
+        kill = next(c for c in game.hands[0] if NAME[c] == "kill")
+        act(game, 0, type="use", card=kill, targets=[1])
+        act(game, 1, type="decline")  # no Dodge
+        if game.hp[1] == 0:
+            assert game.ask == "skill" and game.hidden(1) == ["head", "deputy"]
+            act(game, 1, type="skill", skill="buqu")  # shows Zhou Tai first
+        settle()
+    assert game.hp[1] == 0 and game.wounds[1] == [wound] and game.alive[1]
+    end_turn(game)
+    act(game, 1, type="show", which="deputy")  # Sun Quan too: both shown
+    settle()
+    end_turn(game)  # (0 HP: his whole hand is discarded)
+    assert not game.hands[1]
+    hrig.to_play(game, 3)  # (seat 2 plays nothing)
+    act(game, 3, type="show", which="both")
+    settle()
+    act(game, 3, type="skill", skill="qingcheng", cards=[game.hands[3][0]], targets=[1])
+    act(game, 3, type="choose", which="head")
+    assert not game.alive[1] and wound in game.discard
+    return facts_of(game)
+
+
+def test_a_story_of_buqu_shown_for_and_wounds_lost_to_qingcheng_is_lawful() -> None:
+    facts = qingcheng_story()
+    kinds = [f.type for f in facts]
+    # then: the show for Buqu, its wound, the whole hand discarded at 0 HP, and the
+    # dying at once when Qingcheng hides Zhou Tai again
+    shown = kinds.index("WoundsTaken")
+    assert kinds[shown - 3:shown + 1] == ["GeneralsShown", "KingdomDecided", "SkillUsed",
+                                          "WoundsTaken"]
+    hidden = kinds.index("GeneralHidden")
+    assert kinds[hidden + 1] == "Dying"
+    assert not unjudged(facts)
+    assert referee(facts).violations == []
+
+
+def test_qingcheng_takes_the_wounds_but_he_does_not_go_dying() -> None:
+    facts = qingcheng_story()
+    i = next(k for k, f in enumerate(facts) if f.type == "GeneralHidden") + 1
+    assert facts[i].type == "Dying"
+    v = facts[i].version
+    del facts[i]  # (his death follows at once: nobody holds a Peach)
+    assert "lost Buqu's wounds: its dying" in named(facts, v + 1, "dying")
