@@ -260,17 +260,14 @@ def test_his_wounds_left_out_of_his_cards_at_death() -> None:
 
 
 def test_dying_after_the_peaches_though_the_wounds_differ() -> None:
-    # given Zhou Tai living on at 0 HP or less after a round of Peaches, the forger has him
-    # die there instead
-    def pick(fs: list[Fact], i: int) -> bool:
-        f = fs[i]
-        return f.type == "Rescued" and before(fs, i).hp[f.data["seat"]] < 1
-
-    facts, v = forged(pick, lambda f: None)
-    i = at(facts, v)
-    s = facts[i].data["seat"]
+    # given Zhou Tai living on at 0 HP or less after a round of Peaches (a built story),
+    # the forger has him die there instead
+    facts = peach_story()
+    i = next(k for k, f in enumerate(facts) if f.type == "Rescued")
+    v, s = facts[i].version, facts[i].data["seat"]
     r = Referee()
     r.judge(facts[:i])
+    assert r.hp[s] < 1
     source = next(f.data["source"] for f in reversed(facts[:i]) if f.type == "Dying")
     facts[i] = Fact(v, "Died", {"seat": s, "killer": source,
                                 "cards": r.table.everything(s, "hejw")})
@@ -322,28 +319,6 @@ def test_a_discard_phase_at_zero_hp_that_keeps_a_card() -> None:
 
     facts, v = forged(pick, keep_one)
     assert "discards" in named(facts, v, "discard-phase")
-
-
-if __name__ == "__main__":  # the long differential: python -m tests.referee.test_...
-    import sys
-
-    first, last = int(sys.argv[1]), int(sys.argv[2])
-    counts = {"games": 0, "lawful": 0, "buqu": 0, "wounds_taken": 0, "wounds_discarded": 0,
-              "lived_on": 0}
-    for seed in range(first, last):
-        facts = mixed_game(seed, 4 + seed % 4)
-        counts["games"] += 1
-        bad = referee(facts).violations
-        counts["lawful"] += not bad
-        if bad:
-            print(seed, [x.text() for x in bad[:3]])
-        counts["buqu"] += sum(f.type == "SkillUsed" and f.data["skill"] == "buqu"
-                              for f in facts)
-        counts["wounds_taken"] += sum(f.type == "WoundsTaken" for f in facts)
-        counts["wounds_discarded"] += sum(f.type == "WoundsDiscarded" for f in facts)
-        counts["lived_on"] += sum(f.type == "WoundsTaken" and fs_next(facts, f) != "Dying"
-                                  for f in facts)
-    print(counts)
 
 
 # --- a built story: Buqu shown for, the hand limit at 0 HP, Qingcheng takes the wounds -----------
@@ -416,3 +391,83 @@ def test_qingcheng_takes_the_wounds_but_he_does_not_go_dying() -> None:
     v = facts[i].version
     del facts[i]  # (his death follows at once: nobody holds a Peach)
     assert "lost Buqu's wounds: its dying" in named(facts, v + 1, "dying")
+
+
+def peach_story() -> list[Fact]:
+    """Given: as in ``qingcheng_story``, and Zhou Tai holds a Peach; the pile's next two
+    cards are both 7s. When: five undodged Kills, Buqu used each time he is below 1 HP:
+    at -1 HP his second 7 sends him dying; he eats his Peach (0 HP), discards one 7 and
+    nobody else saves him. The facts as recorded (up to his rescue)."""
+    from tests.sanguosha import hrig
+    from tests.sanguosha.rig import act, card
+
+    w7, c7 = card(("ex_nihilo", "H", 7)), card(("barbarian_invasion", "S", 7))
+    peach = card(("peach", "H", 3))
+    game = hrig.htable(PICKS, hands={0: ["kill"] * 4, 1: [peach]},
+                       pile=["kill", "kill", w7, c7], options={"bonus": "ask"})
+
+    def settle() -> None:
+        while game.ask in ("skill", "pair", "fish", "dodge", "nullify", "peach",
+                           "buqu_wounds"):
+            seat, ask = game.to_act()[0], game.ask
+            if (seat, ask) == (1, "skill") and game.hp[1] < 1:
+                act(game, 1, type="skill", skill="buqu")
+            elif (seat, ask) == (1, "peach") and peach in game.hands[1]:
+                act(game, 1, type="respond", card=peach)
+            elif ask == "buqu_wounds":
+                act(game, 1, type="discard", cards=[c7])
+            elif ask in ("pair", "fish"):
+                act(game, seat, type=f"{ask}_bonus", choice="decline")
+            else:
+                act(game, seat, type="decline")
+
+    act(game, 0, type="show", which="both")
+    settle()
+    for _ in range(5):
+        kill = next(c for c in game.hands[0] if NAME[c] == "kill")
+        act(game, 0, type="use", card=kill, targets=[1])
+        settle()
+    assert game.alive[1] and game.hp[1] == 0 and game.wounds[1] == [w7]
+    assert c7 in game.discard and peach in game.discard
+    return facts_of(game)
+
+
+def test_a_story_of_a_peach_that_leaves_him_at_zero_hp_with_wounds_that_differ() -> None:
+    facts = peach_story()
+    kinds = [f.type for f in facts]
+    # then: the repeated 7 sends him dying; his Peach brings Buqu's discard of one 7;
+    # after the round of Peaches he lives on at 0 HP
+    dying = kinds.index("Dying")
+    assert kinds[dying - 2:dying] == ["SkillUsed", "WoundsTaken"]
+    assert kinds[dying + 1:dying + 4] == ["Responded", "SkillUsed", "WoundsDiscarded"]
+    assert "Rescued" in kinds[dying:] and "Died" not in kinds
+    assert referee(facts).violations == []
+
+
+def test_the_peach_story_with_both_sevens_kept() -> None:
+    facts = peach_story()
+    i = next(k for k, f in enumerate(facts) if f.type == "WoundsDiscarded")
+    facts[i].data["cards"] = []
+    assert "it discards 1" in named(facts, facts[i].version, "buqu_wounds")
+
+
+if __name__ == "__main__":  # the long differential: python -m tests.referee.test_...
+    import sys
+
+    first, last = int(sys.argv[1]), int(sys.argv[2])
+    counts = {"games": 0, "lawful": 0, "buqu": 0, "wounds_taken": 0, "wounds_discarded": 0,
+              "lived_on": 0}
+    for seed in range(first, last):
+        facts = mixed_game(seed, 4 + seed % 4)
+        counts["games"] += 1
+        bad = referee(facts).violations
+        counts["lawful"] += not bad
+        if bad:
+            print(seed, [x.text() for x in bad[:3]])
+        counts["buqu"] += sum(f.type == "SkillUsed" and f.data["skill"] == "buqu"
+                              for f in facts)
+        counts["wounds_taken"] += sum(f.type == "WoundsTaken" for f in facts)
+        counts["wounds_discarded"] += sum(f.type == "WoundsDiscarded" for f in facts)
+        counts["lived_on"] += sum(f.type == "WoundsTaken" and fs_next(facts, f) != "Dying"
+                                  for f in facts)
+    print(counts)
