@@ -46,6 +46,8 @@ GENDER = {r[0]: r[4] for r in ROWS}
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 #: skills that came with rules 5 (Buqu): a rules-4 game's Zhou Tai has none
 SINCE_5 = frozenset({"buqu", "buqu_wounds"})
+#: skills first asked under rules 7 (a hidden Jia Xu's Weimu: show him to cancel?)
+SINCE_7 = frozenset({"weimu"})
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
 #: event type -> the skills' handler of an event only skills record (PileArranged)
@@ -238,9 +240,12 @@ class SkillRules:
             return
         sid = (then or {}).get("skill")
         if sid is None and (then or {}).get("type") == "use":  # a use its modifier allows
-            if not any(k in SHOWS_WHEN_NEEDED for g in names for k in SKILLS.get(g, ())):
+            needed = {k for g in names for k in SKILLS.get(g, ()) if self.shows_needed(k)}
+            if not needed:
                 self.broken(fact, "show", f"seat {s} shows {names} for a card use, but none "
                             "has a skill that shows when a use needs it")
+            elif needed == {"duanbing"}:  # the use must be a Kill that needs it
+                self.marks["duanbing_show"] = s
             self.marks["showing"] = (s, None)
             return
         # each general shown brings the skill, or (for a card use: a second Kill made by
@@ -248,12 +253,19 @@ class SkillRules:
         use = (then or {}).get("type") == "use"
         if sid is None or not names or not all(
                 sid in SKILLS.get(g, ()) or (use and any(
-                    k in SHOWS_WHEN_NEEDED for k in SKILLS.get(g, ()))) for g in names):
+                    self.shows_needed(k) for k in SKILLS.get(g, ()))) for g in names):
             self.broken(fact, "show", f"seat {s} shows {names} to use {sid!r}, a skill of "
                         "none of them")
             return
         self.alive_or_broken(fact, s, f"shows a general to use {sid}")
         self.marks["showing"] = (s, sid)
+
+    def shows_needed(self, sid: str) -> bool:
+        """A skill that counts while hidden and shows its general when a use needs it
+        (Paoxiao, Qicai; Duanbing from rules 7)."""
+        since = SHOWS_WHEN_NEEDED_SINCE.get(sid)
+        return sid in SHOWS_WHEN_NEEDED or (
+            since is not None and getattr(self, "rules", 1) >= since)
 
     # --- the skill's use ----------------------------------------------------------------------
     def on_SkillUsed(self, fact: Fact, d: dict[str, Any]) -> None:
@@ -347,6 +359,11 @@ class SkillRules:
                                          for c in zones.get(z, [])):
                     return True
         return False
+
+    def skill_survives(self, s: int) -> bool:
+        """A skill keeps the seat in the game at 0 HP or less (Buqu: its wounds differ)."""
+        survives = HOOKS.get("survives")
+        return survives is not None and bool(survives(self, s))
 
     def heal_size(self, s: int, reason: str) -> int:
         """How much a heal is: 1, or what a skill heals at once (Zaiqi, Niepan)."""
@@ -489,7 +506,8 @@ class SkillRules:
         """A skill's ask declined: the seat has a skill it could be asked about."""
         if self.marks.get(("xiaoji", s)):  # Xiaoji declined: its draw is not owed
             self.marks[("xiaoji", s)] -= 1
-        if not any(self.owns_skill(s, sid) for sid in TRIGGERED):
+        if not any(self.owns_skill(s, sid) for sid in TRIGGERED
+                   if sid not in SINCE_7 or self.rules >= 7):
             self.broken(fact, "skill", f"seat {s} declines a skill's ask, but neither of "
                         f"its generals ({self.generals[s]}) has a skill it is asked about")
 
@@ -573,7 +591,7 @@ class SkillRules:
         (Kongcheng, Huoshou, Juxiang; Weimu, by the cards' colour); the card still counts
         as used. A Collateral whose holder cancels itself is cancelled whole."""
         cancels = HOOKS.get("cancels")
-        kept = [t for t in targets if (cancels is None or not cancels(self, t, name))
+        kept = [t for t in targets if (cancels is None or not cancels(self, t, name, s, cards))
                 and not any(rule(self, t, s, name, cards) for rule in CANCELS)]
         if name == "collateral" and kept != targets:
             kept = [] if targets[0] not in kept else targets
@@ -1104,6 +1122,9 @@ def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
 #: skills that count while hidden but show their general when a card use needs them
 SHOWS_WHEN_NEEDED = frozenset({"paoxiao_kw", "qicai_kw"})
 JUDGED.update(SHOWS_WHEN_NEEDED)
+#: skills that show when a use needs them from a rules version on (Duanbing: rules 7;
+#: before, a hidden Ding Feng's Kill took no extra target)
+SHOWS_WHEN_NEEDED_SINCE = {"duanbing": 7}
 
 
 @judged("jizhi", triggered=True)

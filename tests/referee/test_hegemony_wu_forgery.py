@@ -227,3 +227,123 @@ def test_tianxiang_moves_a_damage_to_another_seat_than_it_named() -> None:
     d["seat"] = next(x for x in range(6) if x not in (d["seat"], d["source"],
                                                       facts[i - 1].data["seat"]))
     assert f"seat {d['seat']} takes" in named(facts, v, "damage")
+
+
+# --- Ding Feng hidden: Duanbing shows him (rules 7) ----------------------------------------
+def duanbing_show(fs: list[Fact], i: int) -> bool:
+    """A hidden Ding Feng shown for a card use (Duanbing's extra Kill target)."""
+    f = fs[i]
+    return (f.type == "GeneralsShown" and f.data["reason"] == "skill"
+            and f.data["generals"] == ["dingfeng"]
+            and (f.data.get("then") or {}).get("type") == "use"
+            and "skill" not in f.data["then"])
+
+
+def after_show(fs: list[Fact], i: int) -> int:
+    """The index of the ``CardUsed`` the show at ``i`` was for."""
+    return next(k for k in range(i + 1, len(fs)) if fs[k].type == "CardUsed")
+
+
+def test_ding_feng_shown_for_a_kill_that_does_not_need_duanbing() -> None:
+    # given: a hidden Ding Feng shown for his Kill's extra target; the forger leaves the
+    # Kill its first target only
+    def pick(fs: list[Fact], i: int) -> bool:
+        k = next((k for k in range(i - 3, i) if k >= 0 and duanbing_show(fs, k)), None)
+        return k is not None and after_show(fs, k) == i
+
+    def one(f: Fact) -> None:
+        f.data["targets"] = f.data["targets"][:1]
+
+    facts, v = forged(pick, one)
+    assert "does not need Duanbing" in named(facts, v, "duanbing")
+
+
+def test_a_hidden_ding_feng_kill_takes_the_extra_target_without_showing_him() -> None:
+    # given: a one-target Kill of a seat whose Ding Feng is still hidden; the forger adds
+    # a neighbour as its second target (no show before it)
+    def pick(fs: list[Fact], i: int) -> bool:
+        f = fs[i]
+        if f.type != "CardUsed" or f.data["name"] != "kill" or len(f.data["targets"]) != 1:
+            return False
+        s = f.data["seat"]
+        if s not in seats_of(fs, "dingfeng") or f.data["via"] != "play":
+            return False
+        shown = any(g.type == "GeneralsShown" and g.data["seat"] == s
+                    and "dingfeng" in g.data["generals"] for g in fs[:i])
+        return not shown and not any(used("tianyi")(fs, k) for k in range(i))
+
+    def neighbour(f: Fact) -> None:
+        s, (t,) = f.data["seat"], f.data["targets"]
+        f.data["targets"] = [t, next(x for x in ((s + 1) % 6, (s - 1) % 6) if x != t)]
+
+    facts, v = forged(pick, neighbour)
+    assert "more as a skill grants" in named(facts, v, "card-target")
+
+
+def test_a_rules_6_record_shows_a_hidden_ding_feng_for_duanbing() -> None:
+    # given: a game with a hidden Ding Feng shown for a Kill's extra target; the forger
+    # stores it as a rules-6 game, when a hidden Ding Feng's Duanbing was not offered
+    for seed in SEEDS:
+        played = game_facts(seed)
+        i = next((k for k in range(len(played or [])) if duanbing_show(played, k)), None)
+        if played is None or i is None:
+            continue
+        facts = [Fact(f.version, f.type, dict(f.data)) for f in played]
+        facts[0].data["rules"] = 6
+        judged = referee(facts).violations
+        if judged and judged[0].version == facts[i].version:  # (nothing else of rule 7)
+            assert "skill that shows when a use needs it" in named(
+                facts, facts[i].version, "show")
+            return
+    raise AssertionError("no game shows a hidden Ding Feng for Duanbing")
+
+
+# --- Xiao Qiao: Tianxiang moves fire (rules 7 keeps its nature; rules 6 dealt it plain) -----
+def moved_facts(mode: str, rules: int | None = None) -> tuple[list[Fact], int]:
+    """A rigged game (``test_kw_tianxiang_nature``): Xiao Qiao moves a Fire Kill's damage
+    (``direct``) or the chain's (``chain``) to seat 2; its facts, lawful, and the index
+    of the moved damage."""
+    from tests.referee.test_hegemony_differential import facts_of as played_facts
+    from tests.sanguosha.test_kw_tianxiang_nature import moved_fire
+
+    game, _ = moved_fire(mode, rules)
+    facts = played_facts(game)
+    assert not referee(facts).violations
+    i = next(k for k in range(1, len(facts)) if used("tianxiang")(facts, k - 1))
+    return facts, i
+
+
+def test_a_moved_fire_damage_recorded_plain_under_rules_7() -> None:
+    facts, i = moved_facts("direct")
+    d = facts[i].data
+    facts[i] = Fact(facts[i].version, "Damaged", {k: d[k] for k in (
+        "seat", "source", "amount", "cards", "reason")})
+    assert "which no card in play deals" in named(facts, facts[i].version, "damage")
+
+
+def test_a_moved_fire_damage_recorded_with_its_nature_under_rules_6() -> None:
+    facts, i = moved_facts("direct", rules=6)
+    d = facts[i].data
+    facts[i] = Fact(facts[i].version, "NatureDamaged", {**d, "nature": "fire",
+                                                        "chain": False})
+    assert "dealt plain" in named(facts, facts[i].version, "damage")
+
+
+def test_a_moved_chain_damage_not_the_chains_amount() -> None:
+    facts, i = moved_facts("chain")
+    facts[i].data["amount"] = 2
+    assert "the chain brings seat 2" in named(facts, facts[i].version, "chain")
+
+
+def test_a_moved_chain_damage_not_the_chains_amount_under_rules_6() -> None:
+    facts, i = moved_facts("chain", rules=6)
+    facts[i].data["amount"] = 2
+    assert "seat 1's 1 damage" in named(facts, facts[i].version, "chain")
+
+
+def test_a_moved_chain_damage_on_a_seat_the_chain_is_done_with() -> None:
+    # given: the chain's fire reaches Xiao Qiao; the forger has the moved damage fall on
+    # the seat the Kill hit first (the chain is done with it)
+    facts, i = moved_facts("chain")
+    facts[i].data["seat"] = 3
+    assert "the chain reaches seat 1 next" in named(facts, facts[i].version, "chain")
