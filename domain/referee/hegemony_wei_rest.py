@@ -30,6 +30,7 @@ from domain.referee.hegemony_wei import on_damage, owe_damage, owe_draw, owed, t
 from domain.sanguosha.cards import RED, SLOT
 
 JUDGMENT, DRAW, PLAY, DISCARD = "judgment", "draw", "play", "discard"
+DELAYED = ("indulgence", "lightning", "supply_shortage")
 #: the delayed tricks a seat's shown skill cancels it as a target of: skill -> (names,
 #: black cards only)
 CANCELLING = {"qianxun_kw": (("snatch", "indulgence"), False),
@@ -238,7 +239,12 @@ def qiaobian_watch(r: Any, fact: Fact) -> None:
     delayed card; the play phase begun (no Qiaobian skips it now); a move claimed."""
     t, d = fact.type, fact.data
     if r.marks.get("qb_open"):
-        if t == "CardsDrawn" and d.get("reason") == "draw_phase":
+        if r.stage != "start" or (t == "Judged" and d.get("reason") in DELAYED):
+            # the draw phase's start passed by another skill (Tuxi, Luoyi: the draw phase
+            # was not Qiaobian's), or its judgment phase goes on: the use held open
+            # skipped the judgment phase
+            settle_open(r, fact, drew=True)
+        elif t == "CardsDrawn" and d.get("reason") == "draw_phase":
             settle_open(r, fact, drew=True)
         elif (t == "CardMoved" and d.get("reason") == "qiaobian") or (
                 t == "Declined" and d.get("ask") == "qiaobian"):
@@ -247,14 +253,16 @@ def qiaobian_watch(r: Any, fact: Fact) -> None:
             settle_open(r, fact, drew=False, skipped_play=d.get("skipped") == "play")
         elif plays(r, fact) or t == "TurnEnded":
             settle_open(r, fact, drew=False)
-    if t == "Judged" and d.get("reason") in ("indulgence", "lightning", "supply_shortage") \
-            and d.get("seat") == r.current and JUDGMENT in done(r):
+    if t == "Judged" and d.get("reason") in DELAYED \
+            and d.get("seat") == r.current and JUDGMENT in r.marks.get("qiaobian", ()):
         r.broken(fact, "qiaobian", f"seat {r.current} skipped its judgment phase by "
                  "Qiaobian: no delayed card is judged")
-    if t == "CardsDrawn" and d.get("reason") == "draw_phase" and DRAW in done(r):
+    skipped = r.marks.get("qiaobian", ())  # (read only: a table without Qiaobian keeps
+    # its marks as they were)
+    if t == "CardsDrawn" and d.get("reason") == "draw_phase" and DRAW in skipped:
         r.broken(fact, "qiaobian", f"seat {d.get('seat')} skipped its draw phase by "
                  "Qiaobian: it draws none")
-    if r.stage == "play" and plays(r, fact):
+    if r.stage == "play" and plays(r, fact) and r.owns_skill(r.current, "qiaobian"):
         r.marks["qb_begun"] = True
     if t == "Declined" and d.get("ask") == "qiaobian" and (
             not r.claimed(fact) and r.marks.get("qb_move") != d.get("seat")):
@@ -262,7 +270,7 @@ def qiaobian_watch(r: Any, fact: Fact) -> None:
                  "skipped play phase offers")
     if t == "Declined" and d.get("ask") == "qiaobian":
         r.marks.pop("qb_move", None)
-    if t == "CardsDrawn" and d.get("reason") == "draw_phase" and JUDGMENT in done(r) and \
+    if t == "CardsDrawn" and d.get("reason") == "draw_phase" and JUDGMENT in skipped and \
             d.get("seat") == r.current:
         # the delayed cards not judged stay for the next turn (the draw would clear them)
         r.marks["qb_keep"] = list(r.table.judging[r.current])
