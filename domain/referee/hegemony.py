@@ -479,7 +479,7 @@ class Referee(DeckRules, SkillRules):
         s = self.seat(d["seat"])
         if s != self.current or self.stage not in ("discard", "end"):
             self.broken(fact, "turn-order", f"seat {s}'s turn ends out of order")
-        if len(self.table.hands[s]) > self.hp[s] and not self.skips_discard(s):
+        if len(self.table.hands[s]) > max(self.hp[s], 0) and not self.skips_discard(s):
             self.broken(fact, "discard-phase", f"seat {s} ends its turn holding "
                         f"{len(self.table.hands[s])} cards with {self.hp[s]} HP")
         self.turn_over()
@@ -1149,7 +1149,7 @@ class Referee(DeckRules, SkillRules):
         s, cards, reason, by = self.seat(d["seat"]), list(d["cards"]), d["reason"], d["by"]
         areas: tuple[str, ...] = (HAND, EQUIP, JUDGE)
         if reason == "discard_phase":
-            want = len(self.table.hands[s]) - self.hp[s]
+            want = len(self.table.hands[s]) - max(self.hp[s], 0)  # (Buqu: HP below 1)
             if s != self.current or self.stage != "discard" or len(cards) != want:
                 self.broken(fact, "discard-phase", f"seat {s} discards {len(cards)} cards; "
                             f"at its discard phase it keeps as many as its HP ({self.hp[s]})")
@@ -1262,7 +1262,8 @@ class Referee(DeckRules, SkillRules):
 
     def on_Rescued(self, fact: Fact, d: dict[str, Any]) -> None:
         s = self.seat(d["seat"])
-        if self.dying is None or self.dying[0] != s or self.hp[s] < 1:
+        if self.dying is None or self.dying[0] != s or (
+                self.hp[s] < 1 and not self.skill_survives(s)):  # (Buqu's wounds differ)
             self.broken(fact, "dying", f"seat {s} is rescued at {self.hp[s]} HP")
         self.dying = None
 
@@ -1281,15 +1282,15 @@ class Referee(DeckRules, SkillRules):
         if unasked:
             self.broken(fact, "dying", f"seat {s} dies, but seats {unasked} were never asked "
                         "for a Peach")
-        if sorted(d["cards"]) != sorted(self.table.everything(s)):
+        if sorted(d["cards"]) != sorted(self.table.everything(s, "hejw")):
             self.broken(fact, "card-owner", f"seat {s}'s cards at its death are "
-                        f"{sorted(self.table.everything(s))}, the record says "
+                        f"{sorted(self.table.everything(s, 'hejw'))}, the record says "
                         f"{sorted(d['cards'])}")
         if d.get("revealed", {}).get("generals") not in (None, self.generals[s]):
             self.broken(fact, "show", f"seat {s}'s generals are {self.generals[s]}")
         self.dying = None
         self.alive[s] = False
-        self.table.clear(s)
+        self.table.clear(s, "hejw")
         self.deaths.append({"seat": s, "killer": killer, "by": killer,
                             "version": fact.version})
         if s == self.current:

@@ -238,9 +238,12 @@ class SkillRules:
             return
         sid = (then or {}).get("skill")
         if sid is None and (then or {}).get("type") == "use":  # a use its modifier allows
-            if not any(k in SHOWS_WHEN_NEEDED for g in names for k in SKILLS.get(g, ())):
+            needed = {k for g in names for k in SKILLS.get(g, ()) if self.shows_needed(k)}
+            if not needed:
                 self.broken(fact, "show", f"seat {s} shows {names} for a card use, but none "
                             "has a skill that shows when a use needs it")
+            elif needed == {"duanbing"}:  # the use must be a Kill that needs it
+                self.marks["duanbing_show"] = s
             self.marks["showing"] = (s, None)
             return
         # each general shown brings the skill, or (for a card use: a second Kill made by
@@ -248,12 +251,19 @@ class SkillRules:
         use = (then or {}).get("type") == "use"
         if sid is None or not names or not all(
                 sid in SKILLS.get(g, ()) or (use and any(
-                    k in SHOWS_WHEN_NEEDED for k in SKILLS.get(g, ()))) for g in names):
+                    self.shows_needed(k) for k in SKILLS.get(g, ()))) for g in names):
             self.broken(fact, "show", f"seat {s} shows {names} to use {sid!r}, a skill of "
                         "none of them")
             return
         self.alive_or_broken(fact, s, f"shows a general to use {sid}")
         self.marks["showing"] = (s, sid)
+
+    def shows_needed(self, sid: str) -> bool:
+        """A skill that counts while hidden and shows its general when a use needs it
+        (Paoxiao, Qicai; Duanbing from rules 7)."""
+        since = SHOWS_WHEN_NEEDED_SINCE.get(sid)
+        return sid in SHOWS_WHEN_NEEDED or (
+            since is not None and getattr(self, "rules", 1) >= since)
 
     # --- the skill's use ----------------------------------------------------------------------
     def on_SkillUsed(self, fact: Fact, d: dict[str, Any]) -> None:
@@ -347,6 +357,11 @@ class SkillRules:
                                          for c in zones.get(z, [])):
                     return True
         return False
+
+    def skill_survives(self, s: int) -> bool:
+        """A skill keeps the seat in the game at 0 HP or less (Buqu: its wounds differ)."""
+        survives = HOOKS.get("survives")
+        return survives is not None and bool(survives(self, s))
 
     def heal_size(self, s: int, reason: str) -> int:
         """How much a heal is: 1, or what a skill heals at once (Zaiqi, Niepan)."""
@@ -1104,6 +1119,9 @@ def converted(r: Any, fact: Fact, s: int, cards: list[int], name: str, use: bool
 #: skills that count while hidden but show their general when a card use needs them
 SHOWS_WHEN_NEEDED = frozenset({"paoxiao_kw", "qicai_kw"})
 JUDGED.update(SHOWS_WHEN_NEEDED)
+#: skills that show when a use needs them from a rules version on (Duanbing: rules 7;
+#: before, a hidden Ding Feng's Kill took no extra target)
+SHOWS_WHEN_NEEDED_SINCE = {"duanbing": 7}
 
 
 @judged("jizhi", triggered=True)

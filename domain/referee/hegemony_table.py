@@ -25,8 +25,9 @@ HAND, EQUIP, JUDGE = "hand", "equipment", "judgment"
 
 
 class Table:
-    """Hands, equipment ([weapon, armor, +1 horse, -1 horse]), judgment areas, the pile
-    (top first) and the cards turned up by an Amazing Grace; the rest is out of play."""
+    """Hands, equipment ([weapon, armor, +1 horse, -1 horse]), judgment areas, the cards
+    set aside on a general (Buqu's wounds), the pile (top first) and the cards turned up
+    by an Amazing Grace; the rest is out of play."""
 
     def __init__(self, n: int, ids: Sequence[int] = range(DECK_SIZE)) -> None:
         self.n = n
@@ -35,6 +36,7 @@ class Table:
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.equip: list[list[int | None]] = [[None] * 4 for _ in range(n)]
         self.judging: list[list[int]] = [[] for _ in range(n)]
+        self.wounds: list[list[int]] = [[] for _ in range(n)]
         self.revealed: list[int] = []
 
     # --- the pile ---------------------------------------------------------------------
@@ -48,7 +50,7 @@ class Table:
         the cards still being resolved."""
         held = set(self.pile) | set(self.revealed)
         for s in range(self.n):
-            held |= set(self.hands[s]) | set(self.judging[s])
+            held |= set(self.hands[s]) | set(self.judging[s]) | set(self.wounds[s])
             held |= {c for c in self.equip[s] if c is not None}
         return set(self.ids) - held
 
@@ -94,10 +96,12 @@ class Table:
         return [c for c in self.equip[seat] if c is not None]
 
     def everything(self, seat: int, areas: str = "hej") -> list[int]:
-        """The seat's cards: hand, equipment, judgment (as the engine lists them)."""
+        """The seat's cards: hand, equipment, judgment (as the engine lists them); ``w``
+        adds the wounds set aside on its general (not a card of any area)."""
         return ((self.hands[seat] if "h" in areas else [])
                 + (self.equipment(seat) if "e" in areas else [])
-                + (self.judging[seat] if "j" in areas else []))
+                + (self.judging[seat] if "j" in areas else [])
+                + (self.wounds[seat] if "w" in areas else []))
 
     def clear(self, seat: int, areas: str = "hej") -> None:
         if "h" in areas:
@@ -106,6 +110,8 @@ class Table:
             self.equip[seat] = [None] * 4
         if "j" in areas:
             self.judging[seat] = []
+        if "w" in areas:
+            self.wounds[seat] = []
 
     def wear(self, seat: int, card: int) -> None:
         slot = SLOT[card]

@@ -106,6 +106,29 @@ def duanbing(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
              "distance 1, not a use of its own")
 
 
+def duanbing_needed(r: Any, fact: Fact) -> None:
+    """Rules 7: a hidden Ding Feng shown for a card use (``GeneralsShown`` reason
+    ``skill``, ``then`` a use) is shown for Duanbing: the use that follows is his Kill
+    with more targets than it may take without Duanbing, one of them at distance 1."""
+    if fact.type not in ("CardUsed", "SkillUsed", "TurnEnded") or \
+            "duanbing_show" not in r.marks:
+        return
+    s, d = r.marks.pop("duanbing_show"), fact.data
+    if fact.type != "CardUsed" or d.get("seat") != s:
+        return  # (``SkillRules.card_hook`` names a show the record does not follow)
+    targets, cards = list(d.get("targets") or []), list(d.get("cards") or [])
+    many = r.table.weapon(s) == "halberd" and not r.table.hands[s] and len(cards) == 1
+    most = (3 if many else 1) + r.turn_grant(s, "extra_kill_targets")
+    if d.get("name") != "kill" or len(targets) <= most or not any(
+            isinstance(t, int) and 0 <= t < r.n and r.dist(s, t) == 1 for t in targets):
+        r.broken(fact, "duanbing", f"seat {s} showed Ding Feng for a use, but its "
+                 f"{d.get('name')} on {targets} does not need Duanbing (one more Kill "
+                 "target at distance 1)")
+
+
+AFTER.append(duanbing_needed)
+
+
 @judged("fenxun")
 def fenxun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """Once a play phase: discard a card; this turn the owner's distance to another seat

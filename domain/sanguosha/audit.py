@@ -2,7 +2,10 @@
 penalties that should have followed, and the winners.
 
 Under rules 2 (recorded in the first event) a death that ends the game pays no reward or
-penalty: the victory check comes first. Rules 1 paid them before the check."""
+penalty: the victory check comes first. Rules 1 paid them before the check. Kingdom Wars:
+a death while an earlier one's reward or penalty waits (Suishi killing Tian Feng) pays a
+killer dead by then nothing under rules 6; under rules 5 and before, the death of the seat
+on turn dropped it with the turn."""
 
 from __future__ import annotations
 
@@ -24,12 +27,20 @@ def rules_of(facts: list[Fact]) -> int:
     return int(facts[0].data.get("rules", 1)) if facts else 1
 
 
+def won(ended: Fact) -> bool:
+    """Whether a GameEnded fact is a victory; a draw (the turn cap, an exhausted pile)
+    ends the game with no victory check behind it."""
+    return bool((ended.data.get("outcome") or {}).get("side") != "draw")
+
+
 def ends_the_game(facts: list[Fact], at: int) -> bool:
-    """Whether the fact at index ``at`` (a death) is followed by the end before any
-    reward, penalty or further play."""
+    """Whether the fact at index ``at`` (a death, or what it paid) is followed by a
+    victory before any reward, penalty or further play. A draw right after is not that
+    death's victory check: the seat on turn dying in the turn that reaches the turn cap
+    ends its turn, and so the game, after its killer was paid (seed 1009)."""
     for f in facts[at + 1:]:
         if f.type == "GameEnded":
-            return True
+            return won(f)
         if f.type in _PLAY_GOES_ON:
             return False
     return False
@@ -38,10 +49,12 @@ def ends_the_game(facts: list[Fact], at: int) -> bool:
 def ends_before_paid(facts: list[Fact], at: int, killer: int, victim: int) -> bool:
     """Whether the game ends after the death at index ``at`` before the killer's reward or
     penalty for it, or any further play: a skill on the death may first kill another
-    seat (Suishi), and that death's victory check may end the game."""
+    seat (Suishi), and that death's victory check may end the game, or a draw its cards
+    cannot supply (rules 2). The turn cap never does: it is reached only once a turn is
+    over, after everything its deaths owe."""
     for f in facts[at + 1:]:
         if f.type == "GameEnded":
-            return True
+            return bool((f.data.get("outcome") or {}).get("reason") != "turn_cap")
         if f.type in ("RewardDrawn", "PenaltyPaid") and (
                 f.data.get("seat"), f.data.get("victim")) == (killer, victim):
             return False
@@ -135,7 +148,10 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
     side: dict[int, str] = {}
     alive: list[bool] = []
     owed: list[dict[str, Any]] = []
-    check_first = rules_of(facts) >= 2
+    rules = rules_of(facts)
+    check_first = rules >= 2
+    on_turn: int | None = None
+    step = 0  # turns and phases so far: a due made in this step is still being settled
 
     def expected(due: dict[str, Any]) -> Any:
         theirs = side.get(due["victim"])
@@ -147,6 +163,15 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             return 1
         return 1 + sum(1 for s, a in enumerate(due["alive"]) if a and side.get(s) == theirs)
 
+    def dropped_by_death(due: dict[str, Any], dead: int) -> bool:
+        """Whether a death before the due was paid (one a death skill put off: Suishi
+        killing Tian Feng) cancels it: under rules 6 a killer dead by then is paid nothing;
+        under rules 5 and before, the death of the seat on turn ended its turn and dropped
+        what an earlier death still owed."""
+        if due["step"] != step:
+            return False  # play went on since: the due was simply never paid
+        return due["killer"] == dead if rules >= 6 else dead == on_turn
+
     def settle(due: dict[str, Any], recorded: Any, at: int | None) -> None:
         r.check(f"seat {due['killer']} for killing seat {due['victim']}", expected(due),
                 recorded, at or due["version"])
@@ -155,17 +180,22 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
         t, d = f.type, f.data
         if t == "Started":
             alive = [True] * len(d["players"])
+        elif t in ("TurnStarted", "PhaseChanged", "TurnEnded"):
+            step += 1
+            if t == "TurnStarted":
+                on_turn = d["seat"]
         elif t == "KingdomDecided":
             side[d["seat"]] = d["side"]
         elif t == "Died":
             seat, killer = d["seat"], d["killer"]
             alive[seat] = False
+            owed = [o for o in owed if not dropped_by_death(o, seat)]
             deaths.append({"seat": seat, "killer": killer, "version": f.version})
             if check_first and ends_before_paid(facts, i, killer, seat):
                 continue  # a victory check came first: the game was over
             if killer is not None and killer != seat and alive[killer] and killer in side:
                 owed.append({"killer": killer, "victim": seat, "killer_side": side[killer],
-                             "alive": list(alive), "version": f.version})
+                             "alive": list(alive), "version": f.version, "step": step})
         elif t in ("RewardDrawn", "PenaltyPaid"):
             match = [o for o in owed if o["killer"] == d["seat"] and o["victim"] == d["victim"]]
             if not match:

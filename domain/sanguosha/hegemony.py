@@ -47,7 +47,7 @@ from domain.sanguosha.generals import (
     share_a_kingdom,
 )
 from domain.sanguosha.responses import answers
-from domain.sanguosha.skill import KW_SKILLS, SHOWS_WHEN_NEEDED, SKILLS, Kind
+from domain.sanguosha.skill import KW_SKILLS, SHOWS_WHEN_NEEDED, SKILLS, Kind, shows_when_needed
 
 HEAD, DEPUTY = "head", "deputy"
 #: Kingdom Wars skills added under rules 5 whose moments act in a replay (Buqu's wounds);
@@ -100,8 +100,8 @@ def _switches_on(skills: tuple[str, ...]) -> bool:
 
 
 @functools.lru_cache(maxsize=1024)
-def _shows_when_needed(skills: tuple[str, ...]) -> bool:
-    return any(SKILLS[sid].mods.get(SHOWS_WHEN_NEEDED) for sid in skills)
+def _shows_when_needed(skills: tuple[str, ...], rules: int) -> bool:
+    return any(shows_when_needed(sid, rules) for sid in skills)
 
 
 def careerist_side(seat: int) -> str:
@@ -521,7 +521,7 @@ class HegemonyGame(SanguoshaGame):
         """The hidden generals whose ``shows_when_needed`` modifiers a card use needs:
         none when it is legal with the shown generals' modifiers alone."""
         flagged = [i for i in (0, 1) if not self.shown[seat][i]
-                   and _shows_when_needed(self.general_skills(seat, i))]
+                   and _shows_when_needed(self.general_skills(seat, i), self.rules)]
         if not flagged:
             return []
         kept = self.mods[seat]
@@ -626,7 +626,7 @@ class HegemonyGame(SanguoshaGame):
         """Rules 4: each seat holds the Kingdom Wars skills of both its generals (but
         those of a general whose skills it lost), offered while hidden too (using one
         shows its general first). The modifiers that count are the shown generals' and,
-        while hidden, those marked ``shows_when_needed``."""
+        while hidden, those marked ``shows_when_needed`` (Duanbing's from rules 7)."""
         skills, moded = [], []
         for s in range(self.n):
             mine: list[str] = []
@@ -636,7 +636,7 @@ class HegemonyGame(SanguoshaGame):
                     continue
                 for sid in self.general_skills(s, i):
                     mine.append(sid)
-                    if self.shown[s][i] or SKILLS[sid].mods.get(SHOWS_WHEN_NEEDED):
+                    if self.shown[s][i] or shows_when_needed(sid, self.rules):
                         counted.append(sid)
             skills.append(tuple(mine))
             moded.append(tuple(counted))

@@ -180,8 +180,17 @@ class Skill:
 #: ``Skill.mods`` flag (Kingdom Wars): the skill's modifiers count while its general is
 #: still hidden, and a card use that needs them shows the general first (Paoxiao's second
 #: Kill, Qicai's far trick, generals.md 0.3). Without it a hidden general's modifiers do
-#: not count (Mashu), and showing it in its owner's play phase switches them on.
+#: not count (Mashu), and showing it in its owner's play phase switches them on. The
+#: value is ``True`` (every rules version with skills) or the rules version it came with
+#: (Duanbing: 7; older games replay with the hidden general's modifier not counted).
 SHOWS_WHEN_NEEDED = "shows_when_needed"
+
+
+def shows_when_needed(sid: str, rules: int) -> bool:
+    """Whether the skill's modifiers count while its general is hidden, under ``rules``."""
+    flag = SKILLS[sid].mods.get(SHOWS_WHEN_NEEDED)
+    return flag is True or (isinstance(flag, int) and not isinstance(flag, bool)
+                            and rules >= flag)
 
 SKILLS: dict[str, Skill] = {}
 #: equipment card name -> the skill the card brings while equipped

@@ -89,7 +89,8 @@ def chosen(facts: list[Fact]) -> dict[int, set[str]]:
 
 
 #: generals whose skills are all active ones: their seat is never asked about a skill
-UNASKED = {"sunquan", "huanggai", "dianwei", "zhoutai", "taishici", "dingfeng", "luxun"}
+#: (Zhou Tai is asked about Buqu from rules 5)
+UNASKED = {"sunquan", "huanggai", "dianwei", "taishici", "dingfeng", "luxun"}
 
 
 def retrial_ask(facts: list[Fact], k: int) -> bool:

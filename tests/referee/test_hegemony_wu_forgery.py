@@ -227,3 +227,72 @@ def test_tianxiang_moves_a_damage_to_another_seat_than_it_named() -> None:
     d["seat"] = next(x for x in range(6) if x not in (d["seat"], d["source"],
                                                       facts[i - 1].data["seat"]))
     assert f"seat {d['seat']} takes" in named(facts, v, "damage")
+
+
+# --- Ding Feng hidden: Duanbing shows him (rules 7) ----------------------------------------
+def duanbing_show(fs: list[Fact], i: int) -> bool:
+    """A hidden Ding Feng shown for a card use (Duanbing's extra Kill target)."""
+    f = fs[i]
+    return (f.type == "GeneralsShown" and f.data["reason"] == "skill"
+            and f.data["generals"] == ["dingfeng"]
+            and (f.data.get("then") or {}).get("type") == "use"
+            and "skill" not in f.data["then"])
+
+
+def after_show(fs: list[Fact], i: int) -> int:
+    """The index of the ``CardUsed`` the show at ``i`` was for."""
+    return next(k for k in range(i + 1, len(fs)) if fs[k].type == "CardUsed")
+
+
+def test_ding_feng_shown_for_a_kill_that_does_not_need_duanbing() -> None:
+    # given: a hidden Ding Feng shown for his Kill's extra target; the forger leaves the
+    # Kill its first target only
+    def pick(fs: list[Fact], i: int) -> bool:
+        k = next((k for k in range(i - 3, i) if k >= 0 and duanbing_show(fs, k)), None)
+        return k is not None and after_show(fs, k) == i
+
+    def one(f: Fact) -> None:
+        f.data["targets"] = f.data["targets"][:1]
+
+    facts, v = forged(pick, one)
+    assert "does not need Duanbing" in named(facts, v, "duanbing")
+
+
+def test_a_hidden_ding_feng_kill_takes_the_extra_target_without_showing_him() -> None:
+    # given: a one-target Kill of a seat whose Ding Feng is still hidden; the forger adds
+    # a neighbour as its second target (no show before it)
+    def pick(fs: list[Fact], i: int) -> bool:
+        f = fs[i]
+        if f.type != "CardUsed" or f.data["name"] != "kill" or len(f.data["targets"]) != 1:
+            return False
+        s = f.data["seat"]
+        if s not in seats_of(fs, "dingfeng") or f.data["via"] != "play":
+            return False
+        shown = any(g.type == "GeneralsShown" and g.data["seat"] == s
+                    and "dingfeng" in g.data["generals"] for g in fs[:i])
+        return not shown and not any(used("tianyi")(fs, k) for k in range(i))
+
+    def neighbour(f: Fact) -> None:
+        s, (t,) = f.data["seat"], f.data["targets"]
+        f.data["targets"] = [t, next(x for x in ((s + 1) % 6, (s - 1) % 6) if x != t)]
+
+    facts, v = forged(pick, neighbour)
+    assert "more as a skill grants" in named(facts, v, "card-target")
+
+
+def test_a_rules_6_record_shows_a_hidden_ding_feng_for_duanbing() -> None:
+    # given: a game with a hidden Ding Feng shown for a Kill's extra target; the forger
+    # stores it as a rules-6 game, when a hidden Ding Feng's Duanbing was not offered
+    for seed in SEEDS:
+        played = game_facts(seed)
+        i = next((k for k in range(len(played or [])) if duanbing_show(played, k)), None)
+        if played is None or i is None:
+            continue
+        facts = [Fact(f.version, f.type, dict(f.data)) for f in played]
+        facts[0].data["rules"] = 6
+        judged = referee(facts).violations
+        if judged and judged[0].version == facts[i].version:  # (nothing else of rule 7)
+            assert "skill that shows when a use needs it" in named(
+                facts, facts[i].version, "show")
+            return
+    raise AssertionError("no game shows a hidden Ding Feng for Duanbing")

@@ -17,6 +17,7 @@ from domain.sanguosha.plays import (
     NO_KILLS,
 )
 from domain.sanguosha.skill import (
+    SHOWS_WHEN_NEEDED,
     Action,
     Conversion,
     Frame,
@@ -216,7 +217,9 @@ register_kw("xiaoqiao", TIANXIANG, HONGYAN)
 DUANBING = Skill(
     "duanbing", "Duanbing", "短兵", Kind.TRIGGERED,  # chosen among the Kill's targets
     text="When you use a Kill you may choose one more target at distance 1 from you.",
-    mods={"kill_near_target": True},
+    # rules 7: offered while Ding Feng is hidden; the Kill that takes the extra target
+    # shows him first (rules 6 and before: only once he was shown)
+    mods={"kill_near_target": True, SHOWS_WHEN_NEEDED: 7},
 )
 
 
