@@ -1103,8 +1103,12 @@ class Referee(DeckRules, SkillRules):
             self.skip_play = self.skip_play or bool(result and reason == INDULGENCE)
         elif reason == LIGHTNING and result:
             j = next((j for j in self.table.judging[s] if self.as_name(j) == LIGHTNING), None)
+            thunder = self.is_("NatureDamaged", seat=s, source=None, reason=LIGHTNING)
+            # (rules 6 and before: moved on by Tianxiang, it was dealt as plain damage)
+            moved = self.is_("Damaged", seat=s, source=None, reason=LIGHTNING)
             self.owe(Owed("lightning", f"seat {s}'s Lightning strikes: 3 damage",
-                          self.is_("NatureDamaged", seat=s, source=None, reason=LIGHTNING)
+                          (lambda f: thunder(f) or (self.rules < 7 and moved(f) and (
+                              self.marks.get("redirect") or (None,))[0] == s))
                           if self.kw else self.is_("Damaged", seat=s, source=None, amount=3,
                                                    reason=LIGHTNING), self.claim), first=True)
             if j is not None:
@@ -1199,24 +1203,32 @@ class Referee(DeckRules, SkillRules):
         s, src, n, reason = self.seat(d["seat"]), d["source"], d["amount"], d["reason"]
         self.alive_or_broken(fact, s, "is damaged")
         m = self.meant_for(s)  # the seat it was meant for (Tianxiang moved it to s)
-        if reason == LIGHTNING:
-            ok = n == 3 and src is None
+        # rules 6 and before: a moved damage lost its nature (a fire Kill's, a chain's)
+        plain = m != s and self.rules < 7
+        if plain and self.moved_chain(fact, s, src, n, reason, "normal", list(d["cards"])):
+            ok = True
+        elif reason == LIGHTNING:
+            ok = n == self.armored(s, 3, "normal") and src is None
         elif reason == TRIBLADE:
             ok = n == 1 and self.claimed(fact)
         elif reason in USED:
             ok = self.skill_damage(fact, m, src, n, reason)
         else:
             u = self.use_of(reason)
-            want = self.card_damage(m, src, u, reason, "normal")
+            want = self.card_damage_to(s, m, src, u, reason, "normal")
             amiss = u is not None and n != want  # named with the amount due, once
             if amiss:
                 self.broken(fact, "damage", f"seat {s} takes {n} {reason} damage from {src}; "
                             f"the {reason} deals {want} (a Wine, a skill, the armor counted)")
-            ok = (n == want or amiss) and self.nature_of(u) == "normal" and u is not None and list(
+            ok = (n == want or amiss) and (self.nature_of(u) == "normal" or plain) and \
+                u is not None and list(
                 d["cards"]) == u.cards and (
                 (src == self.card_source(u) and m in u.targets) if reason != DUEL else
                 {m, src} == {u.user, u.targets[0]})
-            if ok and u is not None and m not in u.extra.get("hit", set()):
+            if ok and u is not None and plain and reason == "fire_attack":
+                ok = u.extra.get("paid") is True  # (its fire, moved on: dealt plain)
+                u.extra["paid"] = False
+            elif ok and u is not None and m not in u.extra.get("hit", set()):
                 self.broken(fact, "damage", f"seat {m} takes the {reason}'s damage without "
                             "having let it through (no refusal to answer it, no Axe)")
             elif u is not None:

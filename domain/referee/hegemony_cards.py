@@ -86,6 +86,7 @@ class DeckRules:
     dying: tuple[int, int | None] | None
     decided: tuple[dict[str, Any], int] | None
     marks: dict[Any, Any]
+    rules: int
 
     # --- setup ----------------------------------------------------------------------
     def deck_started(self) -> None:
@@ -272,6 +273,40 @@ class DeckRules:
             return 0  # the Vine: the card has no effect on its wearer
         return n if past else self.armored(s, n, nature)
 
+    def card_damage_to(self, s: int, m: int, src: Any, u: Any, reason: str,
+                       nature: str) -> int:
+        """A card's damage meant for ``m`` and dealt to ``s`` (Tianxiang moved it): what
+        ``m`` was about to take (the bonus, the Wine), less what ``s``'s skills cut,
+        through ``s``'s armor (``s`` is no target of the card: no Vine stops it, no
+        Qinggang Sword passes its armor)."""
+        if m == s or u is None:
+            return self.card_damage(s, src, u, reason, nature)
+        n = 1 + self.damage_bonus(src, reason) + int(u.extra.get("drank", 0))
+        n = max(0, n - self.damage_cut(s, src))
+        return self.armored(s, n, nature) if n else 0
+
+    def moved_chain(self, fact: Fact, s: int, src: Any, n: int, reason: str, nature: str,
+                    cards: list[int]) -> bool:
+        """The chain's damage due to a seat whose Tianxiang moved it to ``s`` (recorded
+        plain under rules 6 and before): that seat is passed, still chained, and ``s``
+        takes the chain's amount through its own armor. False: no chain damage moved."""
+        m = self.meant_for(s)
+        if m == s or self.chain is None or self.chain_victim() != m:
+            return False
+        c = self.chain
+        c["done"].add(m)
+        cut = max(0, c["amount"] - self.damage_cut(s, src))
+        amount = self.armored(s, cut, nature) if cut else 0
+        self.expect(fact, f"seat {s}'s chain damage moved from seat {m}",
+                    (amount, c["source"], c["reason"], c["cards"]), (n, src, reason, cards),
+                    "chain", f"the chain brings seat {m}'s {amount} damage from "
+                    f"{c['source']} ({c['reason']}) to seat {s}, the record says {n} from "
+                    f"{src} ({reason})")
+        return True
+
+    def meant_for(self, s: int) -> int:
+        return SkillRules.meant_for(self, s)  # type: ignore[arg-type]
+
     def nature_of(self, u: Any) -> str:
         return str(u.extra.get("nature", NORMAL)) if u is not None else NORMAL
 
@@ -283,6 +318,9 @@ class DeckRules:
                 self.kw or reason == FIRE_ATTACK or self.skill_nature(reason)):
             self.broken(fact, "damage", f"{nature} damage: only the Kingdom Wars deck deals "
                         "fire or thunder damage (and a Fire Attack a skill made)")
+        if self.meant_for(s) != s and self.rules < 7:
+            self.broken(fact, "damage", f"seat {s} takes {nature} damage Tianxiang moved "
+                        "on: under rules 6 and before a moved damage was dealt plain")
         if chain:
             self.chain_damage(fact, s, src, n, reason, nature, list(d["cards"]))
         elif reason == "lightning":
@@ -295,20 +333,20 @@ class DeckRules:
                 self.broken(fact, "damage", f"seat {s} takes Lightning damage no Lightning "
                             "judgment called for")
         elif self.skill_nature(reason):  # a skill's thunder (Leiji): its amount owed
-            if not self.skill_damage(fact, s, src, n, reason):
+            if not self.skill_damage(fact, self.meant_for(s), src, n, reason):
                 self.broken(fact, "damage", f"seat {s} takes {n} {nature} {reason} damage "
                             f"from {src}, which no skill in use deals")
-        else:
-            u = self.use_of(reason)
-            ok = u is not None and src == u.user and s in u.targets and \
+        else:  # (``m``: the seat it was meant for, when Tianxiang moved it to ``s``)
+            u, m = self.use_of(reason), self.meant_for(s)
+            ok = u is not None and src == u.user and m in u.targets and \
                 list(d["cards"]) == u.cards
             if reason == KILL and ok:
-                want_nature, want = self.nature_of(u), self.card_damage(s, src, u, KILL,
-                                                                        self.nature_of(u))
-                ok = s in u.extra.get("hit", set())
-                u.extra.get("hit", set()).discard(s)
+                want_nature = self.nature_of(u)
+                want = self.card_damage_to(s, m, src, u, KILL, want_nature)
+                ok = m in u.extra.get("hit", set())
+                u.extra.get("hit", set()).discard(m)
             elif reason == FIRE_ATTACK and ok:
-                want_nature, want = FIRE, self.card_damage(s, src, u, FIRE_ATTACK, FIRE)
+                want_nature, want = FIRE, self.card_damage_to(s, m, src, u, FIRE_ATTACK, FIRE)
                 ok = u.extra.get("paid") is True
                 u.extra["paid"] = False
             else:
@@ -342,10 +380,11 @@ class DeckRules:
             self.broken(fact, "chain", f"seat {s} takes chain damage, but no chained damage "
                         "is spreading")
             return
-        if s != want:
+        m = self.meant_for(s)  # (rules 7: Tianxiang moved it on, still the chain's)
+        if m != want:
             self.broken(fact, "chain", f"the chain reaches seat {want} next, the record says "
                         f"seat {s}")
-        c["done"].add(s)
+        c["done"].add(m)
         cut = max(0, c["amount"] - self.damage_cut(s, src))
         amount = self.armored(s, cut, nature) if cut else 0
         self.expect(fact, f"seat {s}'s chain damage", (amount, c["nature"], c["source"],
@@ -407,7 +446,10 @@ class DeckRules:
         u = self.use_of(KILL)
         cards, victims = list(d["cards"]), list(d["targets"])
         if not why and u is not None:
-            tg = u.targets[0]
+            # the target the Kill just hurt (a Kill of several: Duanbing's, Tianyi's)
+            hurt = self.marks.get("hurt") or (None, None, None)
+            tg = hurt[0] if hurt[1:] == (u.user, KILL) and hurt[0] in u.targets \
+                else u.targets[0]
             ring = [x for x in range(self.n) if self.alive[x] and x not in (s, tg)
                     and self.dist(tg, x) == 1]
             if len(cards) != 1 or len(victims) != 1 or victims[0] not in ring:

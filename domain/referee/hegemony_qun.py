@@ -43,7 +43,7 @@ from domain.referee.hegemony_skills import (
     owe_heal,
 )
 from domain.referee.hegemony_table import EQUIP, HAND
-from domain.sanguosha.cards import RED, SUIT
+from domain.sanguosha.cards import EQUIPMENT, KIND, NAME, RED, SUIT
 
 #: read where the rule they bend is computed (``SkillRules.dodges_needed``, the hooks)
 JUDGED.update({"wushuang", "wansha", "weimu"})
@@ -70,13 +70,38 @@ def held_red(r: Any, s: int, card: int, judging: bool = False) -> bool:
 
 
 # --- Jia Xu -------------------------------------------------------------------------------
+def black_trick(r: Any, user: int, name: str, cards: list[int]) -> bool:
+    """A trick (by the name it is used as) whose cards are all black as its user holds
+    them. Not an equipment card worn (no target to cancel), nor from rules 7 a Wine (a
+    basic card; rules 6 and before cancelled a black one, as the engine did)."""
+    if name in BASICS or (name == "wine" and r.rules >= 7) or not cards:
+        return False
+    if len(cards) == 1 and KIND[cards[0]] == EQUIPMENT and NAME[cards[0]] == name:
+        return False
+    return not any(held_red(r, user, c) for c in cards)
+
+
 def weimu(r: Any, t: int, user: int, name: str, cards: list[int]) -> bool:
-    """Weimu: a black trick (all its cards black) does not reach Jia Xu."""
-    return (r.owns_skill(t, "weimu") and name not in BASICS and bool(cards)
-            and not any(held_red(r, user, c) for c in cards))
+    """Weimu: a black trick (all its cards black) does not reach Jia Xu. Rules 6 and
+    before: hidden or shown, unasked; rules 7: a shown Jia Xu only (a hidden one's owner
+    is asked whether to show him: ``hegemony_shu.cancels``)."""
+    return (r.owns_skill(t, "weimu") and (r.rules < 7 or r.active(t, "weimu"))
+            and black_trick(r, user, name, cards))
 
 
 CANCELS.append(weimu)
+
+
+@judged("weimu", triggered=True)
+def weimu_used(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
+    """Compulsory: shown, it cancels unasked; used only as a hidden Jia Xu's owner shows
+    him as a black trick's target (rules 7, ``hegemony_shu.cancel_shown``)."""
+    from domain.referee.hegemony_shu import cancel_shown
+
+    if r.rules < 7 or not cancel_shown(r, s, "weimu"):
+        r.broken(fact, "weimu", f"seat {s} uses Weimu: it is used only by showing a hidden "
+                 "Jia Xu as a black trick's target (rules 7); shown (and before rules 7, "
+                 "hidden too) it cancels its owner as a target unasked")
 
 
 def wansha(r: Any, helper: int, victim: int) -> bool:

@@ -11,7 +11,9 @@ read from the seat's generals whether shown or not under rules 5 and before, as 
 records play it (the engine cancelled for a hidden general too, unasked). From rules 6 a
 hidden general has no skill in effect: only a shown one cancels unasked, and a hidden
 one's owner is asked whether to show it: the cancel is legal only after that show
-(``cancel_shown``).
+(``cancel_shown``). From rules 7 the same holds for Jia Xu's Weimu (a black trick) and for
+a delayed trick (Qianxun's Indulgence, Weimu's black one): the card is placed at its use
+as the record goes on, and taken out of the judgment area again by the show.
 """
 
 from __future__ import annotations
@@ -174,47 +176,69 @@ EVENTS["PileArranged"] = arranged
 
 
 #: the skills whose hidden general is asked to show as its seat is a card's target (rules
-#: 6); Lu Xun's Qianxun is asked here for a Snatch (an Indulgence, a delayed trick, is not
-#: asked: ``hegemony_wu``)
-CANCELLING = ("kongcheng_kw", "huoshou", "juxiang", "qianxun_kw")
+#: 6); Lu Xun's Qianxun is asked here for a Snatch, and from rules 7 for an Indulgence
+#: too, and Jia Xu's Weimu for a black trick (rules 6 placed a delayed trick unasked and
+#: cancelled a hidden Jia Xu unasked: ``hegemony_wu``, ``hegemony_qun``)
+CANCELLING = ("kongcheng_kw", "huoshou", "juxiang", "qianxun_kw", "weimu")
+#: the delayed tricks: a cancel shown for one takes it out of the judgment area (rules 7)
+DELAYED = frozenset({"indulgence", "supply_shortage", "lightning"})
 
 
-def cancel_skills(r: Any, t: int, name: str) -> list[str]:
+def cancel_skills(r: Any, t: int, name: str, user: int | None = None,
+                  cards: tuple[int, ...] | list[int] = ()) -> list[str]:
     """The seat's skills, shown or not, that would cancel it as a target of ``name``
     (Kongcheng: a Kill or a Duel on an empty hand; Huoshou, Juxiang: a Barbarian
-    Invasion; Qianxun: a Snatch)."""
-    if name == "snatch":
-        return ["qianxun_kw"] if r.owns_skill(t, "qianxun_kw") else []
+    Invasion; Qianxun: a Snatch, and from rules 7 an Indulgence; from rules 7 Weimu: a
+    trick whose ``cards`` are all black as their ``user`` holds them)."""
+    out = []
+    if r.rules >= 7 and user is not None and r.owns_skill(t, "weimu"):
+        from domain.referee.hegemony_qun import black_trick
+
+        if black_trick(r, user, name, list(cards)):
+            out.append("weimu")
+    if name == "snatch" or (name == "indulgence" and r.rules >= 7):
+        return out + (["qianxun_kw"] if r.owns_skill(t, "qianxun_kw") else [])
     if name in (KILL, DUEL):
-        return ["kongcheng_kw"] if r.owns_skill(t, "kongcheng_kw") and \
-            not r.table.hands[t] else []
-    return [sid for sid in ("huoshou", "juxiang") if name == BARBARIANS
-            and r.owns_skill(t, sid)]
+        return out + (["kongcheng_kw"] if r.owns_skill(t, "kongcheng_kw") and
+                      not r.table.hands[t] else [])
+    return out + [sid for sid in ("huoshou", "juxiang") if name == BARBARIANS
+                  and r.owns_skill(t, sid)]
 
 
-def cancels(r: Any, t: int, name: str) -> bool:
+def cancels(r: Any, t: int, name: str, user: int | None = None,
+            cards: tuple[int, ...] | list[int] = ()) -> bool:
     """Whether the seat is taken off the card's targets as it is used. Rules 6: only by a
-    shown general's skill; a hidden one's owner may show it next (noted ``cancel``)."""
+    shown general's skill; a hidden one's owner may show it next (noted ``cancel``, with
+    the cards: a delayed trick is placed meanwhile, and taken out if it is shown)."""
     if not skilled(r):
         return False
-    sids = cancel_skills(r, t, name)
+    sids = cancel_skills(r, t, name, user, cards)
     if getattr(r, "rules", 1) < 6:
         return bool(sids)
     if any(r.active(t, sid) for sid in sids):
         return True
     if sids:
-        r.marks[("cancel", t)] = (name, sids)
+        r.marks[("cancel", t)] = (name, sids, list(cards))
     return False
 
 
 def cancel_shown(r: Any, s: int, sid: str) -> bool:
     """Rules 6: the seat showed its hidden general for ``sid`` as the card it was noted a
     target of (``cancels``) is about to resolve: it is taken off that use's targets (a
-    use left with none is over). False: no such ask was open."""
+    use left with none is over). Rules 7: a delayed trick noted leaves the seat's
+    judgment area for the discard pile. False: no such ask was open."""
     noted = r.marks.pop(("cancel", s), None)
     if noted is None or sid not in noted[1]:
         return False
-    u = r.use_of(noted[0])
+    name, cards = noted[0], noted[2]
+    if name in DELAYED:
+        judging = r.table.judging[s]
+        if len(cards) != 1 or cards[0] not in judging:
+            return False
+        judging.remove(cards[0])
+        r.virtual.pop(cards[0], None)
+        return True
+    u = r.use_of(name)
     if u is None or s not in u.targets:
         return False
     u.targets.remove(s)
@@ -234,11 +258,12 @@ def cancel_lapses(r: Any, fact: Fact) -> None:
         if declined:
             del r.marks[key]
         elif fact.type not in CANCEL_BETWEEN and not other_decline:
-            name, sids = r.marks.pop(key)
+            name, sids = r.marks.pop(key)[:2]
+            since = 7 if name in DELAYED or sids[0] == "weimu" else 6
             r.broken(fact, sids[0], f"seat {key[1]} is a target of the {name} that its "
                      f"hidden general's {sids[0]} would cancel it from, but its owner was "
-                     "not asked whether to show it (rules 6: a hidden general has no skill "
-                     "in effect)")
+                     f"not asked whether to show it (rules {since}: a hidden general has "
+                     "no skill in effect)")
 
 
 #: what may come between a card's use and a target's show for its cancel

@@ -46,6 +46,8 @@ GENDER = {r[0]: r[4] for r in ROWS}
 USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 #: skills that came with rules 5 (Buqu): a rules-4 game's Zhou Tai has none
 SINCE_5 = frozenset({"buqu", "buqu_wounds"})
+#: skills first asked under rules 7 (a hidden Jia Xu's Weimu: show him to cancel?)
+SINCE_7 = frozenset({"weimu"})
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
 #: event type -> the skills' handler of an event only skills record (PileArranged)
@@ -504,7 +506,8 @@ class SkillRules:
         """A skill's ask declined: the seat has a skill it could be asked about."""
         if self.marks.get(("xiaoji", s)):  # Xiaoji declined: its draw is not owed
             self.marks[("xiaoji", s)] -= 1
-        if not any(self.owns_skill(s, sid) for sid in TRIGGERED):
+        if not any(self.owns_skill(s, sid) for sid in TRIGGERED
+                   if sid not in SINCE_7 or self.rules >= 7):
             self.broken(fact, "skill", f"seat {s} declines a skill's ask, but neither of "
                         f"its generals ({self.generals[s]}) has a skill it is asked about")
 
@@ -588,7 +591,7 @@ class SkillRules:
         (Kongcheng, Huoshou, Juxiang; Weimu, by the cards' colour); the card still counts
         as used. A Collateral whose holder cancels itself is cancelled whole."""
         cancels = HOOKS.get("cancels")
-        kept = [t for t in targets if (cancels is None or not cancels(self, t, name))
+        kept = [t for t in targets if (cancels is None or not cancels(self, t, name, s, cards))
                 and not any(rule(self, t, s, name, cards) for rule in CANCELS)]
         if name == "collateral" and kept != targets:
             kept = [] if targets[0] not in kept else targets

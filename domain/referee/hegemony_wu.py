@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from domain.audit import Fact
-from domain.referee.hegemony_generals import JUDGED
 from domain.referee.hegemony_skills import (
     AFTER,
     CANCELS,
@@ -322,15 +321,24 @@ def hands_swapped(r: Any, fact: Fact, d: dict[str, Any]) -> None:
 
 
 # --- Xiao Qiao: Tianxiang ----------------------------------------------------------------------
+#: the damage the rules owe next (a Lightning's, a Fanjian's, a Triblade's): Tianxiang
+#: may move it on
+OWED_DAMAGE = ("lightning", "fanjian", "triblade")
+
 def about_to_be_hurt(r: Any, s: int) -> bool:
     """A damage is on its way to the seat: a card it let through, a skill's damage due
     to it, or a damage the rules owe next (a Lightning's, a Fanjian's: the moved damage
     must then match it, as meant for this seat)."""
     if any(s in u.extra.get("hit", set()) for u in r.uses):
         return True
+    if any(u.name == "fire_attack" and u.extra.get("paid") is True and s in u.targets
+           for u in r.uses):
+        return True  # a Fire Attack paid for: its fire damage comes next
     if any(isinstance(k, tuple) and len(k) == 4 and k[:2] == ("damage", s) for k in r.marks):
         return True
-    return bool(r.owed) and r.owed[0].rule in ("lightning", "fanjian")
+    if getattr(r, "chain", None) is not None and r.chain_victim() == s:
+        return True  # the chain's fire or thunder damage reaches it next
+    return bool(r.owed) and r.owed[0].rule in OWED_DAMAGE
 
 
 @judged("tianxiang", triggered=True)
@@ -373,12 +381,8 @@ def tianxiang_first(r: Any, fact: Fact) -> bool:
     if (fact.type, d.get("skill")) == ("SkillUsed", "tianxiang"):
         return True  # (the show for it too: ``SkillRules.interjects``)
     return fact.type == "Declined" and d.get("ask") == "skill" and bool(r.owed) and \
-        r.owed[0].rule in ("lightning", "fanjian") and r.owns_skill(d["seat"], "tianxiang")
+        r.owed[0].rule in OWED_DAMAGE and r.owns_skill(d["seat"], "tianxiang")
 
 
 INTERJECTS.append(tianxiang_first)
-# Not counted as judged yet: a chain's fire or thunder damage Tianxiang moves on (the
-# Kingdom Wars deck) is recorded by the engine as plain damage with the chain cut short,
-# which this referee does not follow; Xiao Qiao's games keep the engine-side recount.
-JUDGED.discard("tianxiang")
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from eventsourcing.domain import event
@@ -72,6 +73,7 @@ from domain.sanguosha.frames import (
     KillUse,
     NullifyWindow,
     Pindian,
+    Placing,
     PlayPhase,
     SkillEffect,
     Trigger,
@@ -121,8 +123,11 @@ HAND_SIZE = 4
 #: 7. Kingdom Wars: every compulsory skill of a hidden general that would cancel its owner
 #:    as a target asks its owner whether to show the general first (Weimu against a black
 #:    trick, and Qianxun and Weimu against a delayed trick, which rules 6 still cancelled
-#:    unasked or not at all), and a hidden Ding Feng's Duanbing is offered (using it
-#:    shows him). Everything else plays exactly as under rules 6.
+#:    unasked or not at all: the delayed trick waits in the open, ``frames.Placing``, and
+#:    is placed on a decline), and Weimu no longer cancels a black Wine (a basic card);
+#:    a hidden Ding Feng's Duanbing is offered (using it shows him); Tianxiang moves a
+#:    fire or thunder damage with its nature, a chain's as the chain's (rules 6 dealt it
+#:    as plain damage). Everything else plays exactly as under rules 6.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 7
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
@@ -309,7 +314,7 @@ class SanguoshaGame(Resolution, Game):
         (``shielded``: Weimu's black tricks). Every skill of the seat is asked (two
         generals may each cancel for other cards: Kongcheng and Huoshou). Rules 6: a
         hidden general's ``cancels_target`` skill does not; its owner is asked to show it
-        (``_hidden_cancels``)."""
+        (``_hidden_cancels``). Rules 7: nor does a hidden general's ``shielded`` one."""
         if not self.skilled:
             return False
         for sid in self.skills[target]:
@@ -318,40 +323,77 @@ class SanguoshaGame(Resolution, Game):
             if rule is not None and (self.rules < 6 or self.skill_shown(target, sid)) \
                     and rule(self, target, name):
                 return True
-            if shield is not None and shield(self, target, name, tuple(cards)):
+            if shield is not None and (self.rules < 7 or self.skill_shown(target, sid)) \
+                    and shield(self, target, name, tuple(cards)):
                 return True
         return False
 
-    def _cancel_rule(self, seat: int, sid: str, name: str) -> bool:
-        """Whether the seat's hidden skill ``sid`` would cancel it as a target of
-        ``name`` (rules 6: asked, as a hidden general's compulsory skill)."""
-        rule = SKILLS[sid].mods.get("cancels_target")
-        return rule is not None and not self.skill_shown(seat, sid) and bool(
-            rule(self, seat, name))
+    def _cancel_rule(self, seat: int, sid: str, name: str, cards: Sequence[int] = ()) -> bool:
+        """Whether the seat's hidden skill ``sid`` would cancel it as a target of ``name``
+        (rules 6: asked, as a hidden general's compulsory skill); from rules 7 also a
+        ``shielded`` skill, by the ``cards`` as their user holds them (Weimu)."""
+        if self.skill_shown(seat, sid):
+            return False
+        mods = SKILLS[sid].mods
+        rule, shield = mods.get("cancels_target"), mods.get("shielded")
+        if rule is not None:
+            return bool(rule(self, seat, name))
+        return self.rules >= 7 and shield is not None and bool(
+            shield(self, seat, name, tuple(cards)))
 
-    def _hidden_cancels(self, use: CardUse) -> None:
+    def _hidden_cancels(self, use: CardUse, held: list[int]) -> None:
         """Rules 6: each target whose hidden general's compulsory skill would cancel it
-        (Kongcheng, Huoshou, Juxiang) is asked whether to show it, before the use
-        resolves (a hidden general has no skill in effect; rules 5 cancelled unasked)."""
+        (Kongcheng, Huoshou, Juxiang; rules 7: Weimu) is asked whether to show it, before
+        the use resolves (a hidden general has no skill in effect; rules 5 cancelled
+        unasked). ``held``: the use's cards as its user holds them."""
         if self.rules < 6 or not self.skilled:
             return
         queue = [(t, sid) for t in use.targets for sid in self.skills[t]
-                 if self._cancel_rule(t, sid, use.name)]
+                 if self._cancel_rule(t, sid, use.name, held)]
         if queue:
             self.stack.append(Trigger(point=Point.CANCEL.value, queue=queue,
-                                      context={"u": use.user, "name": use.name}))
+                                      context={"u": use.user, "name": use.name,
+                                               "held": list(held)}))
+
+    def _hidden_placing(self, user: int, name: str, card: int, target: int,
+                        held: list[int]) -> bool:
+        """Rules 7: a delayed trick whose target's hidden general would cancel it
+        (Qianxun: an Indulgence; Weimu: a black one) waits in the open (``Placing``)
+        while the owner is asked whether to show the general; rules 6 placed it unasked.
+        False: nobody is asked (the caller places it)."""
+        if self.rules < 7 or not self.skilled:
+            return False
+        queue = [(target, sid) for sid in self.skills[target]
+                 if self._cancel_rule(target, sid, name, held)]
+        if not queue:
+            return False
+        self.flight.append(card)
+        self.stack.append(Placing(name=name, user=user, card=card, target=target))
+        self.stack.append(Trigger(point=Point.CANCEL.value, queue=queue,
+                                  context={"u": user, "name": name, "held": list(held)}))
+        return True
 
     def _cancel_can(self, seat: int, sid: str, f: Trigger) -> bool:
-        """At the cancel point: the seat is still a target of the use below, its skill's
-        general still hidden, and the skill still cancels it."""
-        use = self.stack[-2] if len(self.stack) > 1 else None
-        return isinstance(use, CardUse) and seat in use.targets and \
-            self._cancel_rule(seat, sid, use.name)
+        """At the cancel point: the seat is still a target of the use (or the delayed
+        trick's placing) below, its skill's general still hidden, and the skill still
+        cancels it."""
+        below = self.stack[-2] if len(self.stack) > 1 else None
+        held = f.context.get("held", ())
+        if isinstance(below, Placing):
+            return seat == below.target and self._cancel_rule(seat, sid, below.name, held)
+        return isinstance(below, CardUse) and seat in below.targets and \
+            self._cancel_rule(seat, sid, below.name, held)
 
     def _cancelled(self, seat: int) -> None:
         """The shown skill takes the seat off the use's targets; with none left the use
-        is over at once, its cards to the discard pile (as when all cancel unasked)."""
+        is over at once, its cards to the discard pile (as when all cancel unasked). A
+        delayed trick waiting to be placed (rules 7) goes to the discard pile."""
         trig, use = self.stack[-1], self.stack[-2]
+        if isinstance(use, Placing):
+            del self.stack[-2:]
+            self.flight.remove(use.card)
+            self.discard.append(use.card)
+            return
         assert isinstance(trig, Trigger) and isinstance(use, CardUse)
         use.targets.remove(seat)
         if not use.targets:
@@ -884,6 +926,8 @@ class SanguoshaGame(Resolution, Game):
             self.equip[seat][slot] = first
         elif delays and self._cancels(targets[0], name, held):
             self.discard.append(first)  # its only target cancelled itself
+        elif delays and self._hidden_placing(seat, name, first, targets[0], held):
+            pass  # (rules 7) placed once its target's owner declines to show the general
         elif delays:
             self.judging[targets[0]].append(first)
             if name != NAME[first]:
@@ -911,7 +955,7 @@ class SanguoshaGame(Resolution, Game):
                         else NORMAL
                     use.drank = int(self.marks.pop("drank", 0))
                 self.stack.append(use)
-                self._hidden_cancels(use)
+                self._hidden_cancels(use, held)
             else:  # every target cancelled itself: the card goes to the discard pile
                 for c in cards:
                     self.flight.remove(c)

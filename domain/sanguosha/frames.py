@@ -225,6 +225,21 @@ class DelayedCheck(Frame):
         self.stage = DelayedStage._value2member_map_[stage]  # type: ignore[assignment]
 
 
+@dataclass
+class Placing(Frame):
+    """Rules 7: a delayed trick used on a seat whose hidden general's compulsory skill
+    would cancel it as the target (Qianxun, Weimu). The card waits in the open while
+    the owner is asked whether to show the general (a ``Point.CANCEL`` trigger above);
+    the show discards it, else it is placed in the target's judgment area when this
+    frame is stepped."""
+
+    kind: ClassVar[str] = "placing"
+    name: str = ""  # the delayed trick it is used as (Guose's diamond: an Indulgence)
+    user: int = 0
+    card: int = 0
+    target: int = 0
+
+
 class DyingStage(StrEnum):
     ENTER = "enter"
     POLL = "poll"

@@ -73,6 +73,7 @@ from domain.sanguosha.frames import (
     PeachGardenUse,
     PeachUse,
     Pindian,
+    Placing,
     PlayPhase,
     SkillEffect,
     Stage,
@@ -707,6 +708,19 @@ class Resolution:
                 self.discard.append(card)
             self.stack.pop()
 
+    def _step_placing(self, f: Placing) -> None:
+        """Rules 7: its target's owner declined to show the general whose skill would
+        cancel it: the delayed trick lands in the judgment area (a target dead meanwhile
+        has none: the card goes to the discard pile)."""
+        self.stack.pop()
+        self.flight.remove(f.card)
+        if not self.alive[f.target]:
+            self.discard.append(f.card)
+            return
+        self.judging[f.target].append(f.card)
+        if f.name != NAME[f.card]:
+            self.virtual[f.card] = f.name
+
     def _step_dying(self, f: Dying) -> None:
         v = f.victim
         if f.stage == DyingStage.ENTER:
@@ -861,6 +875,7 @@ _STEPS: dict[type, Any] = {
     TakeUse: Resolution._step_take,
     CollateralUse: Resolution._step_collateral,
     DelayedCheck: Resolution._step_delayed,
+    Placing: Resolution._step_placing,
     Dying: Resolution._step_dying,
     AfterDeath: Resolution._step_after,
     Trigger: Resolution._step_trig,

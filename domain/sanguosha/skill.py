@@ -70,7 +70,8 @@ class Point(StrEnum):
     # (armor: the Vine)
     KILL_DAMAGED = "kill_damaged"  # the owner's Kill dealt its damage (Triblade)
     #: rules 6: the owner became a target its hidden general's compulsory skill would
-    #: cancel it from (Kongcheng, Huoshou, Juxiang): showing the general cancels it
+    #: cancel it from (Kongcheng, Huoshou, Juxiang, Qianxun's Snatch): showing the general
+    #: cancels it; rules 7 adds Weimu and delayed tricks (``frames.Placing`` below)
     CANCEL = "cancel"
 
 

@@ -85,6 +85,10 @@ def _trigger(seen: Seen, friend: Friend) -> Action:
         return offers[0] if helps else DECLINE
     if sid in ("kongcheng_kw", "huoshou", "juxiang"):  # a hidden general's: show it
         return offers[0]  # (rather not be hit; Juxiang also takes the invasion's card)
+    if sid in ("weimu", "qianxun_kw"):  # (rules 7) show him to cancel another's trick;
+        # its own card (a black Lightning on itself) it meant to use: keep it
+        user = (seen.pending.get("context") or {}).get("user")
+        return DECLINE if user == seen.me else offers[0]
     if sid == "tianxiang":  # the damage to an enemy (one left with few HP first)
         enemies = [a for a in offers if friend(seen, a["targets"][0]) < 0]
         if not enemies:

@@ -296,3 +296,54 @@ def test_a_rules_6_record_shows_a_hidden_ding_feng_for_duanbing() -> None:
                 facts, facts[i].version, "show")
             return
     raise AssertionError("no game shows a hidden Ding Feng for Duanbing")
+
+
+# --- Xiao Qiao: Tianxiang moves fire (rules 7 keeps its nature; rules 6 dealt it plain) -----
+def moved_facts(mode: str, rules: int | None = None) -> tuple[list[Fact], int]:
+    """A rigged game (``test_kw_tianxiang_nature``): Xiao Qiao moves a Fire Kill's damage
+    (``direct``) or the chain's (``chain``) to seat 2; its facts, lawful, and the index
+    of the moved damage."""
+    from tests.referee.test_hegemony_differential import facts_of as played_facts
+    from tests.sanguosha.test_kw_tianxiang_nature import moved_fire
+
+    game, _ = moved_fire(mode, rules)
+    facts = played_facts(game)
+    assert not referee(facts).violations
+    i = next(k for k in range(1, len(facts)) if used("tianxiang")(facts, k - 1))
+    return facts, i
+
+
+def test_a_moved_fire_damage_recorded_plain_under_rules_7() -> None:
+    facts, i = moved_facts("direct")
+    d = facts[i].data
+    facts[i] = Fact(facts[i].version, "Damaged", {k: d[k] for k in (
+        "seat", "source", "amount", "cards", "reason")})
+    assert "which no card in play deals" in named(facts, facts[i].version, "damage")
+
+
+def test_a_moved_fire_damage_recorded_with_its_nature_under_rules_6() -> None:
+    facts, i = moved_facts("direct", rules=6)
+    d = facts[i].data
+    facts[i] = Fact(facts[i].version, "NatureDamaged", {**d, "nature": "fire",
+                                                        "chain": False})
+    assert "dealt plain" in named(facts, facts[i].version, "damage")
+
+
+def test_a_moved_chain_damage_not_the_chains_amount() -> None:
+    facts, i = moved_facts("chain")
+    facts[i].data["amount"] = 2
+    assert "the chain brings seat 2" in named(facts, facts[i].version, "chain")
+
+
+def test_a_moved_chain_damage_not_the_chains_amount_under_rules_6() -> None:
+    facts, i = moved_facts("chain", rules=6)
+    facts[i].data["amount"] = 2
+    assert "seat 1's 1 damage" in named(facts, facts[i].version, "chain")
+
+
+def test_a_moved_chain_damage_on_a_seat_the_chain_is_done_with() -> None:
+    # given: the chain's fire reaches Xiao Qiao; the forger has the moved damage fall on
+    # the seat the Kill hit first (the chain is done with it)
+    facts, i = moved_facts("chain")
+    facts[i].data["seat"] = 3
+    assert "the chain reaches seat 1 next" in named(facts, facts[i].version, "chain")

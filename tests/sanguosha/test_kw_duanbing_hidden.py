@@ -145,3 +145,34 @@ def test_the_kingdom_bot_takes_the_extra_enemy() -> None:
                 assert_replays(game)
                 took += 1
     assert took
+
+
+def test_a_triblade_after_the_extra_targets_damage_hits_a_neighbour_of_that_target() -> None:
+    # given: the Kingdom Wars deck; hidden Ding Feng wears a Triblade, holds a Kill and a
+    # Peach (to pay it)
+    from domain.sanguosha import cards_hegemony
+    from domain.sanguosha.cards import KW_OFFSET
+
+    game = htable(PICKS, hands={0: ["triblade", "kill", "peach"]},
+                  options={"deck": "kingdom_wars"})
+    while game.ask == "skill":
+        act(game, game.to_act()[0], type="decline")
+    act(game, 0, type="decline")
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+
+    def held(name: str) -> int:
+        return next(c for c in game.hands[0] if cards_hegemony.NAME[c - KW_OFFSET] == name)
+
+    act(game, 0, type="use", card=held("triblade"))
+    # when: his Kill takes seats 1 and 5 (showing him); both take its damage
+    act(game, 0, type="use", card=held("kill"), targets=[1, 5])
+    while game.ask != "triblade" or 5 not in [
+            e.seat for e in game.pending_events if type(e).__name__ == "Damaged"]:
+        act(game, game.to_act()[0], type="decline")
+    # then: the Triblade after seat 5's damage reaches seat 4 (at distance 1 from seat 5)
+    assert {a["targets"][0] for a in game.legal_actions(0) if "card" in a} == {4}
+    act(game, 0, type="skill", skill="triblade", card=held("peach"), targets=[4])
+    assert game.hp[4] == game.max_hp[4] - 1
+    assert_replays(game)
+    fair(game)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.sanguosha.cards import ARROWS, DODGE, DUEL, KILL, PEACH, RED, SLOT, SUIT
+from domain.sanguosha.cards import ARROWS, DODGE, DUEL, KILL, PEACH, RED, SLOT, SUIT, WINE
 from domain.sanguosha.distance import order_from
 from domain.sanguosha.frames import Damage, DuelUse
 from domain.sanguosha.plays import may_target
@@ -218,7 +218,10 @@ LUANWU = Skill(
 
 
 def _black_trick(game: Any, seat: int, name: str, cards: tuple[int, ...]) -> bool:
-    """A trick (by the name it is used as) whose cards are all black."""
+    """A trick (by the name it is used as) whose cards are all black. Rules 7: a Wine
+    (a basic card of the Kingdom Wars deck) is none; before, a black one was cancelled."""
+    if name == WINE and game.rules >= 7:
+        return False
     return name not in BASICS and bool(cards) and not any(RED[c] for c in cards)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.sanguosha.cards import AWAIT_EXHAUSTED, INDULGENCE, RED, SNATCH, SUIT
+from domain.sanguosha.cards import AWAIT_EXHAUSTED, INDULGENCE, NORMAL, RED, SNATCH, SUIT
 from domain.sanguosha.frames import Damage, Judgment, KillUse
 from domain.sanguosha.judgment import judge_result
 from domain.sanguosha.plays import (
@@ -169,12 +169,17 @@ def _tianxiang_used(game: Any, seat: int, skill: str, cards: list[int], targets:
 
 def _tianxiang_step(game: Any, f: Frame) -> None:
     """The damage goes to the target (same source and amount); once it has resolved
-    (dying included) they draw as many cards as the HP they are missing."""
+    (dying included) they draw as many cards as the HP they are missing. From rules 7 it
+    keeps its nature, and a chain's damage stays a chain's (QSanguosha-For-Hegemony
+    copies the damage): rules 6 and before dealt it as plain damage, and replay so."""
     t, ctx = f.targets[0], f.context
     if f.stage == "start":
         damage = game._frame(Damage)
+        kept = game.rules >= 7
         game._deal(t, ctx.get("src"), int(ctx.get("n", 1)), list(damage.cards),
-                   str(ctx.get("r", "")), "dealt")
+                   str(ctx.get("r", "")), "dealt", nature=damage.nature if kept else NORMAL)
+        if kept:
+            game.stack[-1].chain = damage.chain
     elif f.stage == "dealt" and game.alive[t] and game.max_hp[t] > game.hp[t]:
         game.due = {"k": "draw", "seat": t, "n": game.max_hp[t] - game.hp[t],
                     "reason": "tianxiang", "then": "done"}
