@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.audit import Fact
+from domain.referee.hegemony_generals import SKILLS
 from domain.referee.hegemony_skills import (
     AFTER,
     BEFORE,
@@ -218,7 +219,10 @@ def cancels(r: Any, t: int, name: str, user: int | None = None,
     if any(r.active(t, sid) for sid in sids):
         return True
     if sids:
-        r.marks[("cancel", t)] = (name, sids, list(cards))
+        # asked one by one in the order the seat holds them (a hidden Meng Huo and Zhu
+        # Rong: Huoshou, then Juxiang, as head and deputy)
+        held = [k for g in r.generals[t] for k in SKILLS.get(g, ())]
+        r.marks[("cancel", t)] = (name, sorted(sids, key=held.index), list(cards))
     return False
 
 
@@ -255,8 +259,10 @@ def cancel_lapses(r: Any, fact: Fact) -> None:
     for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "cancel"]:
         declined = (fact.type, d.get("ask"), d.get("seat")) == ("Declined", "skill", key[1])
         other_decline = (fact.type, d.get("ask")) == ("Declined", "skill")
-        if declined:
-            del r.marks[key]
+        if declined:  # the first skill still asked is declined; the next is asked then
+            name, sids, cards = r.marks.pop(key)
+            if sids[1:]:
+                r.marks[key] = (name, sids[1:], cards)
         elif fact.type not in CANCEL_BETWEEN and not other_decline:
             name, sids = r.marks.pop(key)[:2]
             since = 7 if name in DELAYED or sids[0] == "weimu" else 6

@@ -169,11 +169,20 @@ def at_death(r: Any, fact: Fact) -> None:
     skills' moment lasts."""
     if fact.type == "Died" and 0 <= fact.data.get("seat", -1) < r.n:
         s = fact.data["seat"]
-        r.marks["death_cards"] = (s, r.table.everything(s, "he"))
+        # (a death its skills bring about, Suishi's, keeps the earlier one's cards under it)
+        r.marks["death_cards"] = (s, r.table.everything(s, "he"), r.marks.get("death_cards"))
     elif "death_cards" in r.marks:
-        held = r.death_held(r.marks["death_cards"][0])
-        if held is None or not (held(fact) or show_follows(fact)):
+        entry = r.marks["death_cards"]
+        while entry is not None:
+            held = r.death_held(entry[0])
+            if held is not None and (held(fact) or show_follows(fact)
+                                     or fact.type == "Dying"):  # (the dying it brings)
+                break
+            entry = entry[2]
+        if entry is None:
             r.marks.pop("death_cards")
+        else:
+            r.marks["death_cards"] = entry
 
 
 def show_follows(fact: Fact) -> bool:
@@ -191,6 +200,9 @@ DEATH_SKILLS.add("xingshang")  # before the death's show, victory check and rewa
 def xingshang(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """When another seat dies: take every card of its hand and equipment."""
     dead = r.marks.get("death_cards")
+    while dead is not None and not (dead[0] != s and any(  # the latest death with cards
+            c in r.table.out_of_play() for c in dead[1])):
+        dead = dead[2]
     cards = [] if dead is None else [c for c in dead[1] if c in r.table.out_of_play()]
     if dead is None or dead[0] == s or not cards or r.alive[dead[0]]:
         r.broken(fact, "xingshang", f"seat {s} uses Xingshang with no other seat's death "

@@ -17,7 +17,7 @@ from functools import cache
 from domain.audit import Fact
 from domain.referee.hegemony import Referee, referee
 from domain.referee.hegemony_generals import SKILLS, unjudged
-from domain.sanguosha.cards import NUMBER
+from domain.sanguosha.cards import NAME, NUMBER
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.simulate import play_out
 from tests.referee.forging import first_forged, named
@@ -260,17 +260,14 @@ def test_his_wounds_left_out_of_his_cards_at_death() -> None:
 
 
 def test_dying_after_the_peaches_though_the_wounds_differ() -> None:
-    # given Zhou Tai living on at 0 HP or less after a round of Peaches, the forger has him
-    # die there instead
-    def pick(fs: list[Fact], i: int) -> bool:
-        f = fs[i]
-        return f.type == "Rescued" and before(fs, i).hp[f.data["seat"]] < 1
-
-    facts, v = forged(pick, lambda f: None)
-    i = at(facts, v)
-    s = facts[i].data["seat"]
+    # given Zhou Tai living on at 0 HP or less after a round of Peaches (a built story),
+    # the forger has him die there instead
+    facts = peach_story()
+    i = next(k for k, f in enumerate(facts) if f.type == "Rescued")
+    v, s = facts[i].version, facts[i].data["seat"]
     r = Referee()
     r.judge(facts[:i])
+    assert r.hp[s] < 1
     source = next(f.data["source"] for f in reversed(facts[:i]) if f.type == "Dying")
     facts[i] = Fact(v, "Died", {"seat": s, "killer": source,
                                 "cards": r.table.everything(s, "hejw")})
@@ -322,6 +319,136 @@ def test_a_discard_phase_at_zero_hp_that_keeps_a_card() -> None:
 
     facts, v = forged(pick, keep_one)
     assert "discards" in named(facts, v, "discard-phase")
+
+
+# --- a built story: Buqu shown for, the hand limit at 0 HP, Qingcheng takes the wounds -----------
+#: Zhang Fei (Paoxiao) Kills; Zhou Tai & Sun Quan (4 HP); Wei; Zou Shi (Qingcheng)
+PICKS = [("zhangfei", "zhaoyun"), ("zhoutai", "sunquan"), ("caocao", "xuchu"),
+         ("zoushi", "panfeng")]
+
+
+def qingcheng_story() -> list[Fact]:
+    """Given: seat 0 holds four Kills and draws two more; the pile's next card (the
+    wound) is a 7; seat 3 holds a +1 horse. When: Zhang Fei shows both and Kills Zhou
+    Tai (hidden) four times, undodged; Zhou Tai shows himself for Buqu at 0 HP; in his
+    turn he shows Sun Quan too and keeps no card; Zou Shi's Qingcheng hides Zhou Tai
+    again. The facts as recorded."""
+    from tests.sanguosha import hrig
+    from tests.sanguosha.rig import act, card, end_turn
+
+    def settle() -> None:
+        while game.ask in ("skill", "pair", "fish", "dodge", "nullify", "peach"):
+            bonus = {"pair": "pair_bonus", "fish": "fish_bonus"}.get(game.ask)
+            act(game, game.to_act()[0], **({"type": bonus, "choice": "decline"} if bonus
+                                            else {"type": "decline"}))
+
+    wound = card(("ex_nihilo", "H", 7))
+    game = hrig.htable(PICKS, hands={0: ["kill"] * 4, 3: ["plus_horse"]},
+                       pile=["kill", "kill", wound], options={"bonus": "ask"})
+    act(game, 0, type="show", which="both")
+    settle()
+    for _ in range(4):
+        kill = next(c for c in game.hands[0] if NAME[c] == "kill")
+        act(game, 0, type="use", card=kill, targets=[1])
+        act(game, 1, type="decline")  # no Dodge
+        if game.hp[1] == 0:
+            assert game.ask == "skill" and game.hidden(1) == ["head", "deputy"]
+            act(game, 1, type="skill", skill="buqu")  # shows Zhou Tai first
+        settle()
+    assert game.hp[1] == 0 and game.wounds[1] == [wound] and game.alive[1]
+    end_turn(game)
+    act(game, 1, type="show", which="deputy")  # Sun Quan too: both shown
+    settle()
+    end_turn(game)  # (0 HP: his whole hand is discarded)
+    assert not game.hands[1]
+    hrig.to_play(game, 3)  # (seat 2 plays nothing)
+    act(game, 3, type="show", which="both")
+    settle()
+    act(game, 3, type="skill", skill="qingcheng", cards=[game.hands[3][0]], targets=[1])
+    act(game, 3, type="choose", which="head")
+    assert not game.alive[1] and wound in game.discard
+    return facts_of(game)
+
+
+def test_a_story_of_buqu_shown_for_and_wounds_lost_to_qingcheng_is_lawful() -> None:
+    facts = qingcheng_story()
+    kinds = [f.type for f in facts]
+    # then: the show for Buqu, its wound, the whole hand discarded at 0 HP, and the
+    # dying at once when Qingcheng hides Zhou Tai again
+    shown = kinds.index("WoundsTaken")
+    assert kinds[shown - 3:shown + 1] == ["GeneralsShown", "KingdomDecided", "SkillUsed",
+                                          "WoundsTaken"]
+    hidden = kinds.index("GeneralHidden")
+    assert kinds[hidden + 1] == "Dying"
+    assert not unjudged(facts)
+    assert referee(facts).violations == []
+
+
+def test_qingcheng_takes_the_wounds_but_he_does_not_go_dying() -> None:
+    facts = qingcheng_story()
+    i = next(k for k, f in enumerate(facts) if f.type == "GeneralHidden") + 1
+    assert facts[i].type == "Dying"
+    v = facts[i].version
+    del facts[i]  # (his death follows at once: nobody holds a Peach)
+    assert "lost Buqu's wounds: its dying" in named(facts, v + 1, "dying")
+
+
+def peach_story() -> list[Fact]:
+    """Given: as in ``qingcheng_story``, and Zhou Tai holds a Peach; the pile's next two
+    cards are both 7s. When: five undodged Kills, Buqu used each time he is below 1 HP:
+    at -1 HP his second 7 sends him dying; he eats his Peach (0 HP), discards one 7 and
+    nobody else saves him. The facts as recorded (up to his rescue)."""
+    from tests.sanguosha import hrig
+    from tests.sanguosha.rig import act, card
+
+    w7, c7 = card(("ex_nihilo", "H", 7)), card(("barbarian_invasion", "S", 7))
+    peach = card(("peach", "H", 3))
+    game = hrig.htable(PICKS, hands={0: ["kill"] * 4, 1: [peach]},
+                       pile=["kill", "kill", w7, c7], options={"bonus": "ask"})
+
+    def settle() -> None:
+        while game.ask in ("skill", "pair", "fish", "dodge", "nullify", "peach",
+                           "buqu_wounds"):
+            seat, ask = game.to_act()[0], game.ask
+            if (seat, ask) == (1, "skill") and game.hp[1] < 1:
+                act(game, 1, type="skill", skill="buqu")
+            elif (seat, ask) == (1, "peach") and peach in game.hands[1]:
+                act(game, 1, type="respond", card=peach)
+            elif ask == "buqu_wounds":
+                act(game, 1, type="discard", cards=[c7])
+            elif ask in ("pair", "fish"):
+                act(game, seat, type=f"{ask}_bonus", choice="decline")
+            else:
+                act(game, seat, type="decline")
+
+    act(game, 0, type="show", which="both")
+    settle()
+    for _ in range(5):
+        kill = next(c for c in game.hands[0] if NAME[c] == "kill")
+        act(game, 0, type="use", card=kill, targets=[1])
+        settle()
+    assert game.alive[1] and game.hp[1] == 0 and game.wounds[1] == [w7]
+    assert c7 in game.discard and peach in game.discard
+    return facts_of(game)
+
+
+def test_a_story_of_a_peach_that_leaves_him_at_zero_hp_with_wounds_that_differ() -> None:
+    facts = peach_story()
+    kinds = [f.type for f in facts]
+    # then: the repeated 7 sends him dying; his Peach brings Buqu's discard of one 7;
+    # after the round of Peaches he lives on at 0 HP
+    dying = kinds.index("Dying")
+    assert kinds[dying - 2:dying] == ["SkillUsed", "WoundsTaken"]
+    assert kinds[dying + 1:dying + 4] == ["Responded", "SkillUsed", "WoundsDiscarded"]
+    assert "Rescued" in kinds[dying:] and "Died" not in kinds
+    assert referee(facts).violations == []
+
+
+def test_the_peach_story_with_both_sevens_kept() -> None:
+    facts = peach_story()
+    i = next(k for k, f in enumerate(facts) if f.type == "WoundsDiscarded")
+    facts[i].data["cards"] = []
+    assert "it discards 1" in named(facts, facts[i].version, "buqu_wounds")
 
 
 if __name__ == "__main__":  # the long differential: python -m tests.referee.test_...
