@@ -1,7 +1,6 @@
 """Wei's Kingdom Wars skills as the referee judges them (``docs/rules/generals.md``
 section 2.1): Sima Yi, Xiahou Dun, Guo Jia, Zhen Ji, Xiahou Yuan, Cao Ren, Cao Pi, Yue
-Jin. Zhang He (Qiaobian) and Xun Yu (Quhu, Jieming) are not judged yet: games with them
-keep the engine-side recount.
+Jin. Zhang He (Qiaobian) and Xun Yu (Quhu, Jieming) are judged in ``hegemony_wei_rest``.
 
 Each skill registers with ``hegemony_skills.judged``; the referee imports this module
 for that registration alone. What a skill's use calls for next is owed (``Owed``: the

@@ -16,7 +16,9 @@ for its goal. This one reads nothing but its seat's view (``Seen``), and:
 * and it spends cards better than ``identity``: a Kill goes where it can hit and kill,
   armour is dismantled before the Kill, Duels only when it holds the Kills to win them,
   area tricks only when they hurt the enemy more than the friends, and it discards the
-  cards it needs least.
+  cards it needs least;
+* with generals it keeps the general that wins most: the lord Cao Cao, a loyalist Hua
+  Tuo, any other seat the offered general with the best measured record.
 """
 
 from __future__ import annotations
@@ -655,6 +657,36 @@ def _answer(seen: Seen) -> Action:
     return legal[-1]
 
 
+# --- choosing a general (option ``generals``) --------------------------------------------
+#: each general's win rate in points above its role's, identity bots in every seat at 8
+#: players with generals (deals 500000-500999 and 510000-510999, apart from the deals the
+#: benchmarks and tests play); the lord's from its own games: Cao Cao's Hujia and
+#: Jianxiong carry the lord. A loyalist takes Hua Tuo first: its Jijiu is a Peach for the
+#: dying lord in every red card (+17.8 points as a loyalist in those games, the most of any
+#: general)
+GENERAL_EDGE = {
+    "diaochan": 12.2, "huatuo": 8.5, "zhangliao": 7.7, "huangyueying": 4.8, "guojia": 4.3,
+    "caocao": 3.6, "machao": 2.7, "zhouyu": 1.1, "guanyu": 1.0, "zhaoyun": 1.0,
+    "sunshangxiang": 1.0, "daqiao": 1.0, "liubei": 0.8, "xiahoudun": 0.5, "lvbu": -0.8,
+    "zhenji": -1.2, "simayi": -1.6, "luxun": -2.9, "sunquan": -3.2, "zhangfei": -3.3,
+    "ganning": -3.8, "lvmeng": -6.3, "xuchu": -6.3, "zhugeliang": -8.3, "huanggai": -12.2,
+}
+LORD_EDGE = {"caocao": 9.2, "sunquan": -3.9, "liubei": -4.9}
+
+
+def choose_general(seen: Seen) -> Action:
+    """The offered general that wins most often: the lord among those with a lord skill
+    (what it is offered them for), every other seat among its three."""
+    offers = [a for a in seen.legal if a["type"] == "choose_general"]
+    if seen.roles[seen.me] == LORD:
+        lords = [a for a in offers if a["general"] in LORD_EDGE]
+        if lords:
+            return max(lords, key=lambda a: LORD_EDGE[a["general"]])
+    healer = 20.0 if seen.roles[seen.me] == LOYALIST else 0.0
+    return max(offers, key=lambda a: GENERAL_EDGE.get(a["general"], 0.0)
+               + (healer if a["general"] == "huatuo" else 0.0))
+
+
 def expert_policy(game: Any, seat: int, rng: random.Random) -> Action:
     """Plays the seat's identity, deciding from ``game.view(seat)`` only (a lone legal
     action, or a Dodge, needs no view: the legal actions say it all)."""
@@ -670,6 +702,8 @@ def expert_policy(game: Any, seat: int, rng: random.Random) -> Action:
     seen = Seen.of(game, seat)
     if seen.ask == "play":
         return _play(seen, rng)
+    if seen.ask == "choose_general":
+        return choose_general(seen)
     skilled = skill_answer(seen, friendliness, rng)
     if skilled is not None:
         return skilled

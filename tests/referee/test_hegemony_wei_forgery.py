@@ -33,7 +33,8 @@ SEEDS = range(40)
 def wei_game(seed: int) -> HegemonyGame:
     """Four to six seats of judged Wei pairs (identity deck)."""
     rng = random.Random(seed)
-    wei = [g for g in judged_generals() if KINGDOM[g] == "wei"]
+    # (Zhang He and Xun Yu, judged later, left out: the tables these stories were written on)
+    wei = [g for g in judged_generals() if KINGDOM[g] == "wei" and g not in ("zhanghe", "xunyu")]
     rng.shuffle(wei)
     n = rng.randint(4, min(6, len(wei) // 2))
     pairs = [(wei[2 * i], wei[2 * i + 1]) for i in range(n)]

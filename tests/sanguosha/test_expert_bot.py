@@ -15,7 +15,7 @@ from domain.sanguosha.actions import match
 from domain.sanguosha.bots import IDENTITY_POLICIES
 from domain.sanguosha.cards import NAME, find
 from domain.sanguosha.duplicate import ROLES, play_duplicate
-from domain.sanguosha.expert import beliefs, expert_policy
+from domain.sanguosha.expert import GENERAL_EDGE, beliefs, expert_policy
 from domain.sanguosha.identity import LORD, IdentityGame
 from domain.sanguosha.seen import Seen
 from domain.sanguosha.spec import IDENTITY
@@ -236,3 +236,42 @@ def test_expert_beats_identity_in_every_role(players: int) -> None:
             assert a >= b, wins  # the renegade almost never wins at 8: too rare to separate
         else:
             assert a > b, (role, wins)
+
+
+def _choices(seed: int, players: int = 8) -> tuple[IdentityGame, dict[int, str]]:
+    """A table with generals: every seat's expert choice from its own offer."""
+    rng = random.Random(seed)
+    game = IdentityGame.new([f"p{i}" for i in range(players)], {"generals": True},
+                            agents=["expert"] * players, rng=rng)
+    chosen: dict[int, str] = {}
+    while len(chosen) < players:
+        seat = game.to_act()[0]
+        action = expert_policy(game, seat, rng)
+        assert action["type"] == "choose_general"
+        chosen[seat] = action["general"]
+        game.act(seat, action, rng)
+    return game, chosen
+
+
+def test_the_expert_lord_keeps_cao_cao() -> None:
+    # Cao Cao's Hujia (the loyalists' Dodges) and Jianxiong win the lord the most games
+    for seed in range(5):
+        game, chosen = _choices(seed)
+        assert "caocao" in game.offers[game.lord]
+        assert chosen[game.lord] == "caocao"
+
+
+def test_an_expert_seat_keeps_its_strongest_general_a_loyalist_hua_tuo() -> None:
+    healers = 0
+    for seed in range(40):
+        game, chosen = _choices(seed)
+        for seat, general in chosen.items():
+            offer = game.offers[seat]
+            if seat == game.lord:
+                continue
+            if game.roles[seat] == "loyalist" and "huatuo" in offer:
+                assert general == "huatuo"  # a Peach for the dying lord in every red card
+                healers += 1
+            else:
+                assert general == max(offer, key=GENERAL_EDGE.__getitem__)
+    assert healers > 0
