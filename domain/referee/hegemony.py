@@ -1080,7 +1080,8 @@ class Referee(DeckRules, SkillRules):
             result = self.supply_judged(read) if reason == SUPPLY else read is not None and (
                 SUIT[read] != "H" if reason == INDULGENCE else lightning_strikes(read))
         elif reason == EIGHT_TRIGRAMS:
-            if self.table.armor(s) != EIGHT_TRIGRAMS and not self.skill_trigrams(s):
+            # (worn as the judgment opened: a retrial may take the armor itself, Guidao)
+            if first and self.table.armor(s) != EIGHT_TRIGRAMS and not self.skill_trigrams(s):
                 self.broken(fact, "judgment", f"seat {s} judges with Eight Trigrams it does "
                             "not wear")
             self.answering(fact, s, "dodge")

@@ -246,7 +246,7 @@ def cancel_shown(r: Any, s: int, sid: str) -> bool:
     if u is None or s not in u.targets:
         return False
     u.targets.remove(s)
-    if not u.targets:
+    if not u.targets or name == "collateral":  # (its holder: cancelled whole)
         r.uses.remove(u)
     return True
 

@@ -591,10 +591,12 @@ class SkillRules:
         (Kongcheng, Huoshou, Juxiang; Weimu, by the cards' colour); the card still counts
         as used. A Collateral whose holder cancels itself is cancelled whole."""
         cancels = HOOKS.get("cancels")
-        kept = [t for t in targets if (cancels is None or not cancels(self, t, name, s, cards))
+        # a Collateral's one target is the weapon's holder (not the seat it names to Kill)
+        judged = targets[:1] if name == "collateral" else targets
+        kept = [t for t in judged if (cancels is None or not cancels(self, t, name, s, cards))
                 and not any(rule(self, t, s, name, cards) for rule in CANCELS)]
-        if name == "collateral" and kept != targets:
-            kept = [] if targets[0] not in kept else targets
+        if name == "collateral":
+            kept = targets if kept else []
         return kept
 
     def death_skills(self, s: int, killer: Any) -> list[Any]:

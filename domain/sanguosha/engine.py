@@ -348,7 +348,9 @@ class SanguoshaGame(Resolution, Game):
         unasked). ``held``: the use's cards as its user holds them."""
         if self.rules < 6 or not self.skilled:
             return
-        queue = [(t, sid) for t in use.targets for sid in self.skills[t]
+        # a Collateral's one target is the weapon's holder (not the seat it names to Kill)
+        targets = use.targets[:1] if use.name == COLLATERAL else use.targets
+        queue = [(t, sid) for t in targets for sid in self.skills[t]
                  if self._cancel_rule(t, sid, use.name, held)]
         if queue:
             self.stack.append(Trigger(point=Point.CANCEL.value, queue=queue,
@@ -381,7 +383,8 @@ class SanguoshaGame(Resolution, Game):
         held = f.context.get("held", ())
         if isinstance(below, Placing):
             return seat == below.target and self._cancel_rule(seat, sid, below.name, held)
-        return isinstance(below, CardUse) and seat in below.targets and \
+        return isinstance(below, CardUse) and seat in below.targets[
+            :1 if below.name == COLLATERAL else None] and \
             self._cancel_rule(seat, sid, below.name, held)
 
     def _cancelled(self, seat: int) -> None:
@@ -396,7 +399,7 @@ class SanguoshaGame(Resolution, Game):
             return
         assert isinstance(trig, Trigger) and isinstance(use, CardUse)
         use.targets.remove(seat)
-        if not use.targets:
+        if not use.targets or use.name == COLLATERAL:  # (its holder: cancelled whole)
             del self.stack[-2:]
             for c in use.cards:
                 if c in self.flight:

@@ -30,8 +30,9 @@ from tests.referee.hegemony_skilled import (
     options_of,
 )
 
-#: Wu generals the referee judges (Xiao Qiao's Tianxiang is not judged yet)
-WU = [g for g in judged_generals() if KINGDOM[g] == "wu" and g != "zhoutai"]
+#: Wu generals the referee judges (but Xiao Qiao, judged after these seeded tables were
+#: chosen: they keep leaving her out)
+WU = [g for g in judged_generals() if KINGDOM[g] == "wu" and g not in ("zhoutai", "xiaoqiao")]
 SEEDS = range(24)
 #: Zhang Jiao left out of the mixed tables: a Guidao retrial with the Eight Trigrams its
 #: owner wears (the retrial card) is named by the referee, unrelated to Buqu (reported)

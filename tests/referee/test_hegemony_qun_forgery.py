@@ -71,8 +71,9 @@ def test_a_second_luanwu() -> None:
 
 
 def test_weimu_cancels_a_black_trick_yet_jia_xu_answers_it() -> None:
-    # given a black Barbarian Invasion or Arrow Barrage that Weimu took Jia Xu off: his
-    # answer to it is inserted right after the use
+    # given a black Barbarian Invasion or Arrow Barrage that Weimu took Jia Xu off (shown
+    # before it: from rules 7 a hidden one is asked whether to show him first): his answer
+    # to it is inserted right after the use
     from domain.sanguosha.cards import RED
 
     def pick(fs: list[Fact], i: int) -> bool:
@@ -82,7 +83,10 @@ def test_weimu_cancels_a_black_trick_yet_jia_xu_answers_it() -> None:
             return False
         jx = [s for s, g in chosen(fs).items() if "jiaxu" in g]
         seats[:] = jx
-        return bool(jx) and jx[0] in f.data["targets"] and not any(
+        shown = bool(jx) and any(
+            g.type == "GeneralsShown" and g.data["seat"] == jx[0]
+            and "jiaxu" in g.data["generals"] for g in fs[:i])
+        return shown and jx[0] in f.data["targets"] and not any(
             RED[c] for c in f.data["cards"])
 
     seats: list[int] = []

@@ -34,7 +34,7 @@ QUN_REST = ("mateng", "kongrong", "jiling", "tianfeng", "panfeng", "zoushi")
 LATER = frozenset({"lvbu", "yanliangwenchou", "jiaxu", "zhangjiao", "caiwenji",
                    "luxun", "taishici", "lusu", "erzhang", "dingfeng",
                    "xiahoudun", "guojia", "zhenji", "xiahouyuan", "caoren", "caopi",
-                   "yuejin", "simayi", "zhoutai", "zhanghe", "xunyu"})
+                   "yuejin", "simayi", "zhoutai", "zhanghe", "xunyu", "xiaoqiao"})
 SEEDS = range(40)
 
 

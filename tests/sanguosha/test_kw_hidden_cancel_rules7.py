@@ -18,10 +18,11 @@ from typing import Any
 from domain.referee.hegemony import referee
 from domain.sanguosha.bots import HEGEMONY_POLICIES, kingdom_policy
 from domain.sanguosha.cards import NAME
+from domain.sanguosha.frames import Placing, Trigger
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.referee.test_hegemony_differential import facts_of
 from tests.sanguosha.hrig import htable
-from tests.sanguosha.rig import Spec, act, kinds
+from tests.sanguosha.rig import Spec, act, end_turn, kinds
 from tests.sanguosha.skill_steps import assert_replays
 
 JIAXU = [("caocao", "xuchu"), ("jiaxu", "caiwenji"), ("liubei", "guanyu"),
@@ -132,6 +133,49 @@ def test_a_shown_jia_xu_cancels_unasked() -> None:
     decline_skills(game)
     c, events = use(game, "dismantlement")
     assert kinds(events) == ["CardUsed"] and game.ask == "play" and c in game.discard
+
+
+def collateral(holder: int, victim: int) -> HegemonyGame:
+    """Given: the ``holder`` wears a Crossbow (equipped in its own turn, the first), all
+    generals hidden; when: seat 0 uses a (black) Collateral on it, naming ``victim``."""
+    game = htable(JIAXU, {0: ["collateral"], holder: ["crossbow"]}, [], first=holder)
+    decline_skills(game)
+    while not (game.ask == "play" and game.current == holder):
+        act(game, game.to_act()[0], type="decline")
+    c = next(c for c in game.hands[holder] if NAME[c] == "crossbow")
+    act(game, holder, type="use", card=c)
+    end_turn(game)
+    while not (game.ask == "play" and game.current == 0):
+        if game.ask == "play":
+            end_turn(game)
+        else:
+            act(game, game.to_act()[0], type="decline")
+    c = next(c for c in game.hands[0] if NAME[c] == "collateral")
+    act(game, 0, type="use", card=c, targets=[holder, victim])
+    return game
+
+
+def test_a_hidden_jia_xu_holding_the_weapon_shown_cancels_the_collateral_whole() -> None:
+    game = collateral(holder=1, victim=2)
+    assert asked(game, "weimu")
+    act(game, 1, type="skill", skill="weimu")
+    decline_skills(game)
+    assert game.ask == "play" and game.current == 0 and game.equip[1][0] is not None
+    assert_replays(game)
+    fair(game)
+
+
+def test_a_hidden_jia_xu_named_to_be_killed_is_no_target_of_the_collateral() -> None:
+    game = collateral(holder=2, victim=1)
+    assert game.to_act() != [1] and game.view(1)["pending"].get("skill") != "weimu"
+    while game.ask not in ("collateral", "play"):
+        act(game, game.to_act()[0], type="decline")
+    assert game.ask == "collateral" and game.to_act() == [2]
+    act(game, 2, type="decline")  # the holder gives the weapon up
+    decline_skills(game)
+    assert game.ask == "play" and game.equip[2][0] is None
+    assert_replays(game)
+    fair(game)
 
 
 # --- delayed tricks: asked before the card is placed ------------------------------------------
@@ -270,3 +314,35 @@ def test_the_random_bot_answers_the_ask_lawfully() -> None:
     for seed in range(4):
         assert HEGEMONY_POLICIES["random"](game, 1, random.Random(seed)) in \
             game.legal_actions(1)
+
+
+def test_bot_games_meet_the_new_asks_and_are_judged_lawful() -> None:
+    # given: Jia Xu and Lu Xun among the candidates of whole bot games (random and
+    # kingdom, both decks); when: played to the end; then: hidden Weimu asks and a delayed
+    # trick waiting for its target's answer both come up, every game replays and the
+    # referee finds nothing to name
+    candidates = [["jiaxu", "lvbu", "diaochan", "zhangjiao"],
+                  ["luxun", "ganning", "sunquan", "lvmeng"],
+                  ["caocao", "xuchu", "zhangliao", "guojia"],
+                  ["liubei", "guanyu", "zhangfei", "machao"]]
+    seen: set[str] = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        policy = ("random", "kingdom")[seed % 2]
+        deck = "kingdom_wars" if seed % 3 else "identity"
+        game = HegemonyGame.new([f"p{i}" for i in range(4)], {"turn_cap": 120, "deck": deck},
+                                rng=rng, candidates=[list(c) for c in candidates])
+        while game.outcome is None:
+            top = game.stack[-1] if game.stack else None
+            if isinstance(top, Trigger) and top.point == "cancel" and top.current:
+                seen.add(top.current[1])
+                if isinstance(game.stack[-2], Placing):
+                    seen.add("placing")
+            s = game.to_act()[0]
+            game.act(s, HEGEMONY_POLICIES[policy](game, s, rng), rng)
+        if seen & {"weimu", "qianxun_kw", "placing"}:
+            assert_replays(game)
+            fair(game)
+        if {"weimu", "placing"} <= seen:
+            break
+    assert {"weimu", "placing"} <= seen, seen
