@@ -262,3 +262,54 @@ def test_jieming_named_on_a_dead_seat() -> None:
     dead = next(f.data["seat"] for f in facts[:i] if f.type == "Died")
     facts[i].data["targets"] = [dead]
     assert "living" in named(facts, v, "jieming")
+
+
+# --- a trick moved onto a seat that cancels it (rules 7: never offered) ---------------------
+def cancelling_table(seed: int, rules: int | None = None) -> HegemonyGame:
+    """Zhang He with Xun Yu, Lu Xun (Qianxun), Jia Xu (Weimu) and Da Qiao (Guose) at four
+    seats: delayed tricks to move, and seats whose shown skill would cancel them."""
+    from domain.referee.hegemony_generals import SKILLS
+
+    rng = random.Random(seed)
+    pairs = [NEW, ("luxun", "sunquan"), ("jiaxu", "huatuo"), ("daqiao", "ganning")]
+    rng.shuffle(pairs)
+    spare = [g for g in SKILLS if g not in {x for p in pairs for x in p}]
+    rng.shuffle(spare)
+    candidates = []
+    for a, b in pairs:
+        x = next(g for g in spare if KINGDOM[g] != KINGDOM[a])
+        spare.remove(x)
+        y = next(g for g in spare if KINGDOM[g] not in (KINGDOM[a], KINGDOM[x]))
+        spare.remove(y)
+        candidates.append([a, b, x, y])
+    game = HegemonyGame.new([f"p{i}" for i in range(4)], {"deck": "identity", "bonus": "ask"},
+                            rng=rng, candidates=candidates, rules=rules)
+    return play_out(game, drivers(rng, 4), rng)  # type: ignore[return-value]
+
+
+def cancelled_moves(facts: list[Fact]) -> list[int]:
+    """The Qiaobian moves the referee names as onto a seat that cancels the trick."""
+    return [v.version for v in referee(facts).violations
+            if v.rule == "qiaobian" and "where it may go" in v.message]
+
+
+def test_the_engine_moves_no_trick_onto_a_seat_that_cancels_it() -> None:
+    # given the table under rules 6: the engine moved an Indulgence onto a shown Lu Xun, or
+    # a black trick onto a shown Jia Xu, and the trick stayed; the referee judges that
+    # record as played, and names those moves once the record claims rules 7
+    old_moves = 0
+    for seed in range(17):
+        facts = facts_of(cancelling_table(seed, rules=6))
+        judged = referee(facts)
+        assert not judged.violations, (seed, judged.violations[0].text())
+        start = next(f for f in facts if "rules" in f.data)
+        start.data["rules"] = 7
+        old_moves += bool(cancelled_moves(facts))
+    assert old_moves  # the rules-6 engine did make such moves
+    # when the same tables are played under rules 7: no such move is offered
+    for seed in range(17):
+        game = cancelling_table(seed)
+        assert game.rules == 7
+        facts = facts_of(game)
+        assert not cancelled_moves(facts), seed
+        assert not referee(facts).violations, seed
