@@ -45,10 +45,12 @@ def done(r: Any) -> set[str]:
 
 def keeps_trick(r: Any, to: int, name: str, card: int) -> bool:
     """Whether ``to`` could be the target of a delayed trick moved to it: no shown skill
-    of its cancels it (Qianxun: Indulgence; Weimu: a black trick)."""
+    of its cancels it (Qianxun: Indulgence; Weimu: a black trick). Before rules 7 the
+    engine offered such moves too and the trick stayed: lawful as played."""
+    if r.rules < 7:
+        return True
     for sid, (names, black) in CANCELLING.items():
-        on = r.active(to, sid) if r.rules >= 6 else r.owns_skill(to, sid)
-        if on and name in names and (not black or not RED[card]):
+        if r.active(to, sid) and name in names and (not black or not RED[card]):
             return False
     return True
 

@@ -127,7 +127,9 @@ HAND_SIZE = 4
 #:    is placed on a decline), and Weimu no longer cancels a black Wine (a basic card);
 #:    a hidden Ding Feng's Duanbing is offered (using it shows him); Tianxiang moves a
 #:    fire or thunder damage with its nature, a chain's as the chain's (rules 6 dealt it
-#:    as plain damage). Everything else plays exactly as under rules 6.
+#:    as plain damage); Qiaobian no longer moves a delayed trick onto a seat whose shown
+#:    skill cancels it (Qianxun, Weimu: rules 6 moved it there and it stayed).
+#:    Everything else plays exactly as under rules 6.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 7
 #: the outcome reason of a game ended by an exhausted pile (rules 2)

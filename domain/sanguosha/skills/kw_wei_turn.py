@@ -128,7 +128,9 @@ def _qiaobian_used(game: Any, seat: int, skill: str, cards: list[int], targets: 
 
 def moves(game: Any, seat: int) -> list[Action]:
     """Every move of one equipment card into an empty slot of its kind, or of one delayed
-    trick to a player it could target who has none of its name."""
+    trick to a player it could target who has none of its name. Rules 7: not onto a seat
+    whose shown skill cancels it (``_cancels``: Qianxun, Weimu); before, it went there and
+    stayed."""
     out: list[Action] = []
     living = [s for s in range(game.n) if game.alive[s]]
     for src in living:
@@ -141,6 +143,7 @@ def moves(game: Any, seat: int) -> list[Action]:
             name = game.virtual.get(c) or NAME[c]
             out += [{"type": "choose", "card": c, "targets": [to]} for to in living
                     if to != src and may_target(game, to, name)
+                    and not (game.rules >= 7 and game._cancels(to, name, [c]))
                     and all((game.virtual.get(j) or NAME[j]) != name for j in game.judging[to])]
     return out
 
