@@ -5,7 +5,8 @@ Under rules 2 (recorded in the first event) a death that ends the game pays no r
 penalty: the victory check comes first. Rules 1 paid them before the check. Kingdom Wars:
 a death while an earlier one's reward or penalty waits (Suishi killing Tian Feng) pays a
 killer dead by then nothing under rules 6; under rules 5 and before, the death of the seat
-on turn dropped it with the turn."""
+on turn dropped it with the turn. From rules 7 the killer's side is read as the reward or
+penalty is paid (after the death's skills: Xingshang may show a hidden killer)."""
 
 from __future__ import annotations
 
@@ -172,6 +173,15 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             return False  # play went on since: the due was simply never paid
         return due["killer"] == dead if rules >= 6 else dead == on_turn
 
+    def sided(dues: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Rules 7: a due waits for the killer's side until it is paid (after the death's
+        skills: Xingshang may show the killer); one whose killer has none by then is
+        dropped."""
+        for due in dues:
+            if due.get("killer_side", "") is None:
+                due["killer_side"] = side.get(due["killer"])
+        return [due for due in dues if due["killer_side"] is not None]
+
     def settle(due: dict[str, Any], recorded: Any, at: int | None) -> None:
         r.check(f"seat {due['killer']} for killing seat {due['victim']}", expected(due),
                 recorded, at or due["version"])
@@ -181,6 +191,7 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
         if t == "Started":
             alive = [True] * len(d["players"])
         elif t in ("TurnStarted", "PhaseChanged", "TurnEnded"):
+            owed = sided(owed)
             step += 1
             if t == "TurnStarted":
                 on_turn = d["seat"]
@@ -193,10 +204,12 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             deaths.append({"seat": seat, "killer": killer, "version": f.version})
             if check_first and ends_before_paid(facts, i, killer, seat):
                 continue  # a victory check came first: the game was over
-            if killer is not None and killer != seat and alive[killer] and killer in side:
-                owed.append({"killer": killer, "victim": seat, "killer_side": side[killer],
+            if killer is not None and killer != seat and alive[killer] and (
+                    killer in side or rules >= 7):
+                owed.append({"killer": killer, "victim": seat, "killer_side": side.get(killer),
                              "alive": list(alive), "version": f.version, "step": step})
         elif t in ("RewardDrawn", "PenaltyPaid"):
+            owed = sided(owed)
             match = [o for o in owed if o["killer"] == d["seat"] and o["victim"] == d["victim"]]
             if not match:
                 r.problems.append(f"event {f.version}: {t} for seat {d['seat']} that no "
@@ -207,7 +220,7 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             if check_first and ends_the_game(facts, i):
                 r.problems.append(f"event {f.version}: {t} right before the end: under rules "
                                   "2 a death that ends the game pays nothing")
-    for due in owed:
+    for due in sided(owed):
         settle(due, None, None)
     r.details = {"deaths": deaths, "sides": {str(k): v for k, v in side.items()}}
     living = {side.get(s, "hidden") for s, a in enumerate(alive) if a}
