@@ -64,6 +64,23 @@ def ends_before_paid(facts: list[Fact], at: int, killer: int, victim: int) -> bo
     return False
 
 
+#: facts that come only after a death's skills, its show and victory check, and its reward
+#: or penalty (play going on): the killer's side is read before them (rules 7)
+_AFTER_PAID = frozenset({"RewardDrawn", "PenaltyPaid", "TurnStarted", "PhaseChanged",
+                         "TurnEnded", "GameEnded", "CardUsed"})
+
+
+def side_when_paid(facts: list[Fact], at: int, killer: int) -> str | None:
+    """Rules 7: the side a killer hidden at the death at index ``at`` has when its reward
+    or penalty is paid: one a death skill's show gives it first (Xingshang), or none."""
+    for f in facts[at + 1:]:
+        if f.type in _AFTER_PAID:
+            return None
+        if f.type == "KingdomDecided" and f.data["seat"] == killer:
+            return str(f.data["side"])
+    return None
+
+
 def identity_victory(roles: list[str], alive: list[bool]) -> tuple[list[int], str] | None:
     """The identity-mode win check after a death (shared/rules/sanguosha.md)."""
     n = len(roles)
@@ -173,15 +190,6 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             return False  # play went on since: the due was simply never paid
         return due["killer"] == dead if rules >= 6 else dead == on_turn
 
-    def sided(dues: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Rules 7: a due waits for the killer's side until it is paid (after the death's
-        skills: Xingshang may show the killer); one whose killer has none by then is
-        dropped."""
-        for due in dues:
-            if due.get("killer_side", "") is None:
-                due["killer_side"] = side.get(due["killer"])
-        return [due for due in dues if due["killer_side"] is not None]
-
     def settle(due: dict[str, Any], recorded: Any, at: int | None) -> None:
         r.check(f"seat {due['killer']} for killing seat {due['victim']}", expected(due),
                 recorded, at or due["version"])
@@ -191,7 +199,6 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
         if t == "Started":
             alive = [True] * len(d["players"])
         elif t in ("TurnStarted", "PhaseChanged", "TurnEnded"):
-            owed = sided(owed)
             step += 1
             if t == "TurnStarted":
                 on_turn = d["seat"]
@@ -204,12 +211,13 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             deaths.append({"seat": seat, "killer": killer, "version": f.version})
             if check_first and ends_before_paid(facts, i, killer, seat):
                 continue  # a victory check came first: the game was over
-            if killer is not None and killer != seat and alive[killer] and (
-                    killer in side or rules >= 7):
-                owed.append({"killer": killer, "victim": seat, "killer_side": side.get(killer),
+            mine = side.get(killer) if killer is not None else None
+            if mine is None and killer is not None and rules >= 7:
+                mine = side_when_paid(facts, i, killer)
+            if killer is not None and killer != seat and alive[killer] and mine is not None:
+                owed.append({"killer": killer, "victim": seat, "killer_side": mine,
                              "alive": list(alive), "version": f.version, "step": step})
         elif t in ("RewardDrawn", "PenaltyPaid"):
-            owed = sided(owed)
             match = [o for o in owed if o["killer"] == d["seat"] and o["victim"] == d["victim"]]
             if not match:
                 r.problems.append(f"event {f.version}: {t} for seat {d['seat']} that no "
@@ -220,7 +228,7 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             if check_first and ends_the_game(facts, i):
                 r.problems.append(f"event {f.version}: {t} right before the end: under rules "
                                   "2 a death that ends the game pays nothing")
-    for due in sided(owed):
+    for due in owed:
         settle(due, None, None)
     r.details = {"deaths": deaths, "sides": {str(k): v for k, v in side.items()}}
     living = {side.get(s, "hidden") for s, a in enumerate(alive) if a}
