@@ -256,8 +256,20 @@ def orphaned(r: Any, fact: Fact) -> None:
         return
     r.table.wounds[s] = []
     if r.alive[s] and r.hp[s] <= 0:
+        # what was owed already (a death's victory check and reward, after Duanchang)
+        # waits for this dying and its window, up to his rescue or death
+        for o in r.owed:
+            o.hold = _dying_first(r, s, o.hold)
         r.owe(_owed("dying", f"seat {s} at {r.hp[s]} HP lost Buqu's wounds: its dying",
                     r.is_("Dying", seat=s, source=None)), first=True)
+
+
+def _dying_first(r: Any, s: int, old: Callable[[Fact], bool] | None
+                 ) -> Callable[[Fact], bool]:
+    """A hold: while seat ``s`` is dying (its death too), or what held before."""
+    def held(f: Fact) -> bool:
+        return (r.dying is not None and r.dying[0] == s) or (old is not None and old(f))
+    return held
 
 
 AFTER.append(orphaned)

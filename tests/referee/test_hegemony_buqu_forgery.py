@@ -449,6 +449,18 @@ def test_the_peach_story_with_both_sevens_kept() -> None:
     assert "it discards 1" in named(facts, facts[i].version, "buqu_wounds")
 
 
+def test_duanchang_takes_his_wounds_and_his_dying_comes_before_the_deaths_reward() -> None:
+    """Differential seed 3759 (rules 7): Zhou Tai (at 0 HP or less) kills Cai Wenji, whose
+    Duanchang takes his head's skills; his wounds go and he goes dying at once, before
+    her death's victory check and his reward: judged lawful."""
+    facts = mixed_game(3759, 7)
+    kinds = [f.type for f in facts]
+    i = next(k for k, f in enumerate(facts) if f.type == "SkillsLost"
+             and f.data["seat"] == zhou_tai_seat(facts))
+    assert kinds[i + 1] == "Dying" and facts[i + 1].data["seat"] == zhou_tai_seat(facts)
+    assert referee(facts).violations == []
+
+
 if __name__ == "__main__":  # the long differential: python -m tests.referee.test_...
     import sys
 
