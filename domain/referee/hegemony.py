@@ -1316,7 +1316,10 @@ class Referee(DeckRules, SkillRules):
             items.append(Owed("show", f"seat {s}'s hidden generals shown at its death",
                               self.is_("GeneralsShown", seat=s, reason="death"), self.claim))
         alive_then = list(self.alive)
-        rewards = Owed("reward", "", then=lambda f: self.reward(s, killer, alive_then))
+        # rules 6 and before: a killer with no side at the death is paid nothing, even when
+        # a death skill (Xingshang) shows it before the reward; rules 7 reads it then
+        sided = killer is not None and self.side[killer] is not None
+        rewards = Owed("reward", "", then=lambda f: self.reward(s, killer, alive_then, sided))
         check = Owed("victory", "", then=lambda f: self.victory(f))
         items += [check, rewards] if self.rules >= 2 else [rewards, check]
         held = self.death_held(s)  # a death skill acts first (Suishi)
@@ -1330,11 +1333,16 @@ class Referee(DeckRules, SkillRules):
         self.table.revealed = []
         self.turn_over()
 
-    def reward(self, victim: int, killer: int | None, alive: list[bool]) -> None:
+    def reward(self, victim: int, killer: int | None, alive: list[bool],
+               sided: bool = True) -> None:
+        """The killer's reward or penalty, by its side as it is paid (after the death's
+        skills); before rules 7 nothing when it had no side at the death (``sided``)."""
         if self.decided is not None:
             return  # the game is over: no reward nor penalty (rules 2)
         if killer is None or killer == victim or not alive[killer] or self.side[killer] is None:
             return
+        if self.rules < 7 and not sided:
+            return  # hidden at the death: the engine paid nothing (rules 6 and before)
         if self.rules >= 6 and not self.alive[killer]:
             return  # dead since the death (Suishi): nothing to pay (rules 6)
         theirs = self.side[victim]

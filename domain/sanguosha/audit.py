@@ -5,7 +5,8 @@ Under rules 2 (recorded in the first event) a death that ends the game pays no r
 penalty: the victory check comes first. Rules 1 paid them before the check. Kingdom Wars:
 a death while an earlier one's reward or penalty waits (Suishi killing Tian Feng) pays a
 killer dead by then nothing under rules 6; under rules 5 and before, the death of the seat
-on turn dropped it with the turn."""
+on turn dropped it with the turn. From rules 7 the killer's side is read as the reward or
+penalty is paid (after the death's skills: Xingshang may show a hidden killer)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,23 @@ def ends_before_paid(facts: list[Fact], at: int, killer: int, victim: int) -> bo
         if f.type in ("TurnStarted", "PhaseChanged", "TurnEnded"):
             return False
     return False
+
+
+#: facts that come only after a death's skills, its show and victory check, and its reward
+#: or penalty (play going on): the killer's side is read before them (rules 7)
+_AFTER_PAID = frozenset({"RewardDrawn", "PenaltyPaid", "TurnStarted", "PhaseChanged",
+                         "TurnEnded", "GameEnded", "CardUsed"})
+
+
+def side_when_paid(facts: list[Fact], at: int, killer: int) -> str | None:
+    """Rules 7: the side a killer hidden at the death at index ``at`` has when its reward
+    or penalty is paid: one a death skill's show gives it first (Xingshang), or none."""
+    for f in facts[at + 1:]:
+        if f.type in _AFTER_PAID:
+            return None
+        if f.type == "KingdomDecided" and f.data["seat"] == killer:
+            return str(f.data["side"])
+    return None
 
 
 def identity_victory(roles: list[str], alive: list[bool]) -> tuple[list[int], str] | None:
@@ -193,8 +211,11 @@ def recount_hegemony(facts: list[Fact]) -> Recount:
             deaths.append({"seat": seat, "killer": killer, "version": f.version})
             if check_first and ends_before_paid(facts, i, killer, seat):
                 continue  # a victory check came first: the game was over
-            if killer is not None and killer != seat and alive[killer] and killer in side:
-                owed.append({"killer": killer, "victim": seat, "killer_side": side[killer],
+            mine = side.get(killer) if killer is not None else None
+            if mine is None and killer is not None and rules >= 7:
+                mine = side_when_paid(facts, i, killer)
+            if killer is not None and killer != seat and alive[killer] and mine is not None:
+                owed.append({"killer": killer, "victim": seat, "killer_side": mine,
                              "alive": list(alive), "version": f.version, "step": step})
         elif t in ("RewardDrawn", "PenaltyPaid"):
             match = [o for o in owed if o["killer"] == d["seat"] and o["victim"] == d["victim"]]

@@ -128,7 +128,9 @@ HAND_SIZE = 4
 #:    a hidden Ding Feng's Duanbing is offered (using it shows him); Tianxiang moves a
 #:    fire or thunder damage with its nature, a chain's as the chain's (rules 6 dealt it
 #:    as plain damage); Qiaobian no longer moves a delayed trick onto a seat whose shown
-#:    skill cancels it (Qianxun, Weimu: rules 6 moved it there and it stayed).
+#:    skill cancels it (Qianxun, Weimu: rules 6 moved it there and it stayed); a death's
+#:    reward or penalty reads the killer's side as it is paid, after the death's skills
+#:    (a hidden killer shown for Xingshang is paid; rules 6 read it at the death).
 #:    Everything else plays exactly as under rules 6.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 7

@@ -808,6 +808,19 @@ class HegemonyGame(SanguoshaGame):
             todo.append({"k": "show", "seat": victim, "reason": "death"})
         if killer is None or killer == victim or not self.alive[killer]:
             return todo
+        if self.rules >= 7:  # read the killer's side as it is paid, after Xingshang's show
+            todo.append({"k": "settle", "seat": killer, "victim": victim,
+                         "alive": list(self.alive)})
+            return todo
+        return todo + self.settle_death(victim, killer, self.alive)
+
+    def settle_death(self, victim: int, killer: int, alive: list[bool]) -> list[dict[str, Any]]:
+        """The killer's reward or penalty by the sides now, counting the victim's side
+        among the seats ``alive`` at the death (rules 7: read when it is paid, after the
+        death's skills; before, at the death itself)."""
+        todo: list[dict[str, Any]] = []
+        if not self.alive[killer]:
+            return todo
         mine = self.side[killer]
         if mine is None:
             return todo
@@ -816,7 +829,7 @@ class HegemonyGame(SanguoshaGame):
             todo.append({"k": "penalty", "seat": killer, "victim": victim})
         else:
             n = 1 if theirs.startswith(CAREERIST) else 1 + sum(
-                1 for s in range(self.n) if self.alive[s] and self.side[s] == theirs)
+                1 for s in range(self.n) if alive[s] and self.side[s] == theirs)
             todo.append({"k": "reward", "seat": killer, "n": n, "victim": victim})
         return todo
 

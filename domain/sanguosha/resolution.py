@@ -146,6 +146,11 @@ class Resolution:
     def on_death(self, victim: int, killer: int | None) -> list[dict[str, Any]]:
         raise NotImplementedError
 
+    def settle_death(self, victim: int, killer: int, alive: list[bool]) -> list[dict[str, Any]]:
+        """A ``settle`` item of ``on_death`` (Kingdom Wars, rules 7): the reward or penalty
+        read as it is paid. Modes without one owe nothing here."""
+        return []
+
     def check_victory(self) -> dict[str, Any] | None:
         raise NotImplementedError
 
@@ -781,6 +786,9 @@ class Resolution:
                 if outcome is not None:
                     self.due = {"k": "end", "outcome": outcome}
                     return
+        if todo and todo[0]["k"] == "settle":  # rules 7: the killer's side as it is paid
+            d = todo.pop(0)
+            todo[:0] = self.settle_death(d["victim"], d["seat"], d["alive"])
         if todo:
             self.due = dict(todo[0], then="todo")
             return
