@@ -563,7 +563,11 @@ class Referee(DeckRules, SkillRules):
             self.unannounced_end(fact)
         which = list(d["which"])
         hidden = self.hidden(s)
-        if not which or any(w not in hidden for w in which) or len(set(which)) != len(which):
+        # (a death's show owed while a general was hidden, recorded empty once a death
+        # skill showed it first: the engine's no-op, Duanchang shown by a dead seat)
+        empty_death = reason == "death" and not which and not hidden and not self.alive[s]
+        if (not which and not empty_death) or any(w not in hidden for w in which) or \
+                len(set(which)) != len(which):
             self.broken(fact, "show", f"seat {s} shows {which}; its hidden generals are "
                         f"{hidden}")
         names = [self.generals[s][0 if w == HEAD else 1] for w in which if w in (HEAD, DEPUTY)]

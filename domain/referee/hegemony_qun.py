@@ -232,11 +232,17 @@ def duanchang_at_death(r: Any, v: int, killer: Any) -> list[Any]:
     def match(f: Fact) -> bool:
         return f.data.get("seat") == v and (
             (f.type == "SkillUsed" and f.data.get("skill") == "duanchang")
-            or (not shown and f.type == "Declined" and f.data.get("ask") == "skill"))
+            or (not shown and f.type == "Declined" and f.data.get("ask") == "skill")
+            or (not shown and f.type == "GeneralsShown" and f.data.get("reason") == "skill"
+                and (f.data.get("then") or {}).get("skill") == "duanchang"))
 
     def then(f: Fact | None) -> None:
         r.claim(f)
         r.marks["duanchang"] = killer
+        if f is not None and f.type == "GeneralsShown":
+            # the dead seat showed Cai Wenji for it: the use follows the show's side
+            r.owe(owed("duanchang", f"seat {v} showed Cai Wenji for Duanchang: its use",
+                       r.is_("SkillUsed", seat=v, skill="duanchang"), r.claim), first=True)
 
     return [owed("duanchang", f"seat {v}'s Duanchang on its killer, seat {killer}"
                  + ("" if shown else " (or its decline)"), match, then)]

@@ -257,7 +257,8 @@ class SkillRules:
             self.broken(fact, "show", f"seat {s} shows {names} to use {sid!r}, a skill of "
                         "none of them")
             return
-        self.alive_or_broken(fact, s, f"shows a general to use {sid}")
+        if sid not in DEAD:  # (a dead seat's own death skill: Duanchang, asked hidden)
+            self.alive_or_broken(fact, s, f"shows a general to use {sid}")
         self.marks["showing"] = (s, sid)
 
     def shows_needed(self, sid: str) -> bool:

@@ -38,3 +38,34 @@ def test_rules_4_tianxiang_discards_a_spade_as_a_heart_while_hongyan_is_shown() 
     shown Xiao Qiao's spade is a heart for Tianxiang under rules 4 too."""
     seed, facts = first_table(range(2600, 2800, 4), spade_tianxiang)
     assert rule_broken(facts, "tianxiang") == [], seed
+
+
+def dead_shows_for_duanchang(facts: list[Fact]) -> bool:
+    dead: set[int] = set()
+    for f in facts:
+        if f.type == "Died":
+            dead.add(f.data["seat"])
+        elif f.type == "GeneralsShown" and f.data["seat"] in dead and \
+                (f.data.get("then") or {}).get("skill") == "duanchang":
+            return True
+    return False
+
+
+def empty_death_show(facts: list[Fact]) -> bool:
+    return dead_shows_for_duanchang(facts) and any(
+        f.type == "GeneralsShown" and f.data["reason"] == "death" and not f.data["which"]
+        for f in facts)
+
+
+def test_a_dead_seat_shows_its_hidden_cai_wenji_for_duanchang() -> None:
+    """Duanchang is asked of a hidden Cai Wenji at her death: showing her is its use (the
+    use follows the show), then the death's show of what is still hidden."""
+    seed, facts = first_table(range(3440, 3500), dead_shows_for_duanchang)
+    assert referee(facts).violations == [], seed
+
+
+def test_the_death_show_recorded_empty_once_duanchang_showed_the_last_general() -> None:
+    """The engine owes the death's show at the death and records it empty when Duanchang's
+    show left nothing hidden: a no-op, not a show of nothing."""
+    seed, facts = first_table(range(3720, 3800), empty_death_show)
+    assert referee(facts).violations == [], seed
