@@ -37,6 +37,12 @@ def held_as(r: Any, s: int, card: int) -> str:
     return "H" if suit == "S" and r.rules >= 5 and r.active(s, "hongyan") else suit
 
 
+def tianxiang_suit(r: Any, s: int, card: int) -> str:
+    """A card's suit as Tianxiang reads it: a spade is a heart while Hongyan is shown,
+    under rules 4 too (rules 4 read Hongyan in judgments and Tianxiang only)."""
+    return "H" if SUIT[card] == "S" and r.active(s, "hongyan") else SUIT[card]
+
+
 def red_for(r: Any, s: int, card: int) -> bool:
     return bool(RED[card]) or held_as(r, s, card) == "H"
 
@@ -346,7 +352,7 @@ def tianxiang(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     """About to take damage: discard a heart hand card; the damage goes to another seat
     (same source and amount), who then draws as many cards as the HP it is missing."""
     cards, t = list(d.get("cards") or []), one_target(r, d, s)
-    if len(cards) != 1 or t is None or held_as(r, s, cards[0]) != "H":
+    if len(cards) != 1 or t is None or tianxiang_suit(r, s, cards[0]) != "H":
         r.broken(fact, "tianxiang", f"Tianxiang discards a heart hand card and names another "
                  f"living seat; the record says cards {cards}, targets {d.get('targets')}")
         return
