@@ -65,19 +65,28 @@ def ends_before_paid(facts: list[Fact], at: int, killer: int, victim: int) -> bo
 
 
 #: facts that come only after a death's skills, its show and victory check, and its reward
-#: or penalty (play going on): the killer's side is read before them (rules 7)
+#: or penalty (play going on, or another death): the killer's side is read before them
 _AFTER_PAID = frozenset({"RewardDrawn", "PenaltyPaid", "TurnStarted", "PhaseChanged",
-                         "TurnEnded", "GameEnded", "CardUsed"})
+                         "TurnEnded", "GameEnded", "CardUsed", "Died"})
+#: the skills on a death that may show a hidden killer before its reward (rules 7)
+_DEATH_SHOWS = frozenset({"xingshang"})
 
 
 def side_when_paid(facts: list[Fact], at: int, killer: int) -> str | None:
     """Rules 7: the side a killer hidden at the death at index ``at`` has when its reward
-    or penalty is paid: one a death skill's show gives it first (Xingshang), or none."""
+    or penalty is paid: the one its show for a death skill (Xingshang) gives it first, or
+    none."""
+    shown = False
     for f in facts[at + 1:]:
         if f.type in _AFTER_PAID:
             return None
+        if f.type == "GeneralsShown" and f.data["seat"] == killer:
+            then = f.data.get("then") or {}
+            shown = f.data.get("reason") == "skill" and then.get("skill") in _DEATH_SHOWS
+            if not shown:
+                return None
         if f.type == "KingdomDecided" and f.data["seat"] == killer:
-            return str(f.data["side"])
+            return str(f.data["side"]) if shown else None
     return None
 
 
