@@ -386,8 +386,13 @@ def tianxiang_first(r: Any, fact: Fact) -> bool:
     d = fact.data
     if (fact.type, d.get("skill")) == ("SkillUsed", "tianxiang"):
         return True  # (the show for it too: ``SkillRules.interjects``)
-    return fact.type == "Declined" and d.get("ask") == "skill" and bool(r.owed) and \
-        r.owed[0].rule in OWED_DAMAGE and r.owns_skill(d["seat"], "tianxiang")
+    if fact.type != "Declined" or d.get("ask") != "skill" or not r.owed or \
+            not r.owns_skill(d["seat"], "tianxiang"):
+        return False
+    # (a skill's damage owed to the seat next, Ganglie's: asked before it too)
+    return r.owed[0].rule in OWED_DAMAGE or any(
+        isinstance(k, tuple) and len(k) == 4 and k[:2] == ("damage", d["seat"])
+        for k in r.marks)
 
 
 INTERJECTS.append(tianxiang_first)

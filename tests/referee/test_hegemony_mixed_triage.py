@@ -69,3 +69,16 @@ def test_the_death_show_recorded_empty_once_duanchang_showed_the_last_general() 
     show left nothing hidden: a no-op, not a show of nothing."""
     seed, facts = first_table(range(3720, 3800), empty_death_show)
     assert referee(facts).violations == [], seed
+
+
+def tianxiang_declined_before_ganglie(facts: list[Fact]) -> bool:
+    return any(a.type == "Declined" and a.data.get("ask") == "skill"
+               and b.type == "Damaged" and b.data.get("reason") == "ganglie_kw"
+               and b.data["seat"] == a.data["seat"] for a, b in zip(facts, facts[1:], strict=False))
+
+
+def test_tianxiang_declined_before_the_damage_ganglie_deals() -> None:
+    """Ganglie's damage to its source is a damage like any: the source's Xiao Qiao is
+    asked Tianxiang before it, and may decline."""
+    seed, facts = first_table(range(3500, 3560), tianxiang_declined_before_ganglie)
+    assert referee(facts).violations == [], seed
