@@ -371,8 +371,9 @@ def tianxiang_dealt(r: Any, fact: Fact) -> None:
         return
     d, t = fact.data, moved[1]
     if (fact.type, d.get("skill"), d.get("seat")) == ("SkillUsed", "tianxiang", moved[0]) \
-            or (fact.type == "SkillUsed" and d.get("seat") == t):
-        return  # (the new victim's own skill on the damage, before it is dealt)
+            or (fact.type == "SkillUsed" and d.get("seat") == t) \
+            or (fact.type == "Declined" and d.get("ask") == "skill" and d.get("seat") == t):
+        return  # (the new victim's own skill on the damage, or its decline, before it)
     r.marks.pop("redirect")
     r.marks[("draw", t, "tianxiang")] = lambda: r.max_hp[t] - r.hp[t]
 

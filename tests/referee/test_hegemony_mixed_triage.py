@@ -82,3 +82,17 @@ def test_tianxiang_declined_before_the_damage_ganglie_deals() -> None:
     asked Tianxiang before it, and may decline."""
     seed, facts = first_table(range(3500, 3560), tianxiang_declined_before_ganglie)
     assert referee(facts).violations == [], seed
+
+
+def moved_damage_after_a_decline(facts: list[Fact]) -> bool:
+    return any(a.type == "SkillUsed" and a.data["skill"] == "tianxiang"
+               and b.type == "Declined" and b.data.get("ask") == "skill"
+               and b.data["seat"] == a.data["targets"][0] and c.type == "Damaged"
+               for a, b, c in zip(facts, facts[1:], facts[2:], strict=False))
+
+
+def test_tianxiangs_new_victim_declines_its_own_skill_before_the_moved_damage() -> None:
+    """The seat Tianxiang names is asked its own skill on the damage (a hidden Kong
+    Rong's Mingshi) before it is dealt: a decline there still leaves the damage moved."""
+    seed, facts = first_table(range(3180, 3220), moved_damage_after_a_decline)
+    assert referee(facts).violations == [], seed
