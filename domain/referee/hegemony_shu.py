@@ -319,11 +319,14 @@ HOOKS["answers"] = answers
 
 
 def kanpo_in_window(r: Any, fact: Fact) -> bool:
-    """Kanpo (and the show for it) is part of the Nullification it makes."""
+    """Kanpo (and the show for it, with what the show brings: the side, the pair's
+    bonuses) is part of the Nullification it makes."""
     d = fact.data
     return (fact.type == "SkillUsed" and d.get("skill") == "kanpo") or (
         fact.type == "GeneralsShown" and (d.get("then") or {}).get("skill") == "kanpo") or (
-        fact.type == "KingdomDecided")
+        fact.type in ("KingdomDecided", "PairBonusChosen", "HalfFishChosen")) or (
+        fact.type in ("CardsDrawn", "Healed")
+        and d.get("reason") in ("perfect_pair", "half_fish"))
 
 
 IN_WINDOW.append(kanpo_in_window)

@@ -96,3 +96,24 @@ def test_tianxiangs_new_victim_declines_its_own_skill_before_the_moved_damage() 
     Rong's Mingshi) before it is dealt: a decline there still leaves the damage moved."""
     seed, facts = first_table(range(3180, 3220), moved_damage_after_a_decline)
     assert referee(facts).violations == [], seed
+
+
+def kanpo_shown_with_a_bonus_on_a_delayed_trick(facts: list[Fact]) -> bool:
+    for i, f in enumerate(facts[:-1]):
+        if f.type == "GeneralsShown" and (f.data.get("then") or {}).get("skill") == "kanpo" \
+                and facts[i + 1].type in ("HalfFishChosen", "PairBonusChosen"):
+            later = facts[i + 1:i + 30]
+            drawn = next((j for j, g in enumerate(later) if g.type == "CardsDrawn"
+                          and g.data.get("reason") == "draw_phase"), len(later))
+            if any(g.type == "Judged" and g.data["reason"] in ("indulgence", "supply_shortage",
+                                                               "lightning")
+                   for g in later[:drawn]):
+                return True
+    return False
+
+
+def test_wolong_shown_for_kanpo_in_the_judgment_phase_takes_his_bonus_in_the_window() -> None:
+    """A hidden Wolong shown for Kanpo against a Nullification of a delayed trick takes his
+    pair's bonus there: the window stays open (the Kanpo still counts)."""
+    seed, facts = first_table(range(3190, 3230), kanpo_shown_with_a_bonus_on_a_delayed_trick)
+    assert referee(facts).violations == [], seed
