@@ -640,7 +640,8 @@ def niepan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     if (s, "niepan") in spent:
         r.broken(fact, "niepan", f"seat {s} uses Niepan a second time: it is limited")
     spent.add((s, "niepan"))
-    if r.dying is None or r.dying[0] != s or r.hp[s] > 0:
+    chosen_dying = r.marks.pop(("niepan_shown", s), False)  # (a pair's heal since)
+    if r.dying is None or r.dying[0] != s or (r.hp[s] > 0 and not chosen_dying):
         r.broken(fact, "niepan", f"seat {s} uses Niepan, but it is not dying")
     armor = r.table.equip[s][1]
     r.table.clear(s)
@@ -666,6 +667,19 @@ def niepan(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         steps.append(Step(f"seat {s} face up (Niepan)", "TurnedOver",
                           {"seat": s, "reason": "niepan"}, optional=True))
     follow(r, "niepan", fact, steps)
+
+
+def niepan_shown(r: Any, fact: Fact) -> None:
+    """A hidden Pang Tong shown for Niepan while dying: his perfect pair's bonus comes with
+    the show, before the use; a heal from it does not undo Niepan, chosen at 0 HP."""
+    d = fact.data
+    s = d.get("seat")
+    if fact.type == "GeneralsShown" and (d.get("then") or {}).get("skill") == "niepan" \
+            and r.dying is not None and r.dying[0] == s and r.hp[s] <= 0:
+        r.marks[("niepan_shown", s)] = True
+
+
+BEFORE.append(niepan_shown)
 
 
 def turned_over(r: Any, fact: Fact, d: dict[str, Any]) -> None:

@@ -117,3 +117,16 @@ def test_wolong_shown_for_kanpo_in_the_judgment_phase_takes_his_bonus_in_the_win
     pair's bonus there: the window stays open (the Kanpo still counts)."""
     seed, facts = first_table(range(3190, 3230), kanpo_shown_with_a_bonus_on_a_delayed_trick)
     assert referee(facts).violations == [], seed
+
+
+def niepan_after_a_pair_heal(facts: list[Fact]) -> bool:
+    return any(a.type == "GeneralsShown" and (a.data.get("then") or {}).get("skill") == "niepan"
+               and b.type == "PairBonusChosen" and b.data["choice"] == "heal"
+               for a, b in zip(facts, facts[1:], strict=False))
+
+
+def test_niepan_resolves_after_the_perfect_pair_heal_its_show_brought() -> None:
+    """Pang Tong shown for Niepan at 0 HP heals 1 with his perfect pair (Wolong) first;
+    Niepan, chosen while dying, still resolves (to 3 HP, three cards)."""
+    seed, facts = first_table(range(3300, 3320), niepan_after_a_pair_heal)
+    assert rule_broken(facts, "niepan") == [], seed
