@@ -650,7 +650,10 @@ class SkillRules:
         return 2 + int(self.marks.get("draw_delta", 0))
 
     def damage_bonus(self, src: Any, reason: str) -> int:
-        return int(self.marks.get("luoyi") == src and reason in ("kill", "duel"))
+        """Luoyi's +1 on Kills and Duels this turn, while its owner still has the skill
+        (a modifier of its skills: Duanchang taking Xu Chu's skills ends it)."""
+        return int(self.marks.get("luoyi") == src and reason in ("kill", "duel")
+                   and self.active(src, "luoyi"))
 
     def skips_discard(self, s: int) -> bool:
         """The turn ends with more cards than HP: its discard phase was skipped (Keji), or

@@ -130,3 +130,27 @@ def test_niepan_resolves_after_the_perfect_pair_heal_its_show_brought() -> None:
     Niepan, chosen while dying, still resolves (to 3 HP, three cards)."""
     seed, facts = first_table(range(3300, 3320), niepan_after_a_pair_heal)
     assert rule_broken(facts, "niepan") == [], seed
+
+
+def kill_after_luoyi_lost(facts: list[Fact]) -> bool:
+    luoyi: int | None = None
+    lost = False
+    for f in facts:
+        d = f.data
+        if f.type == "TurnStarted":
+            luoyi, lost = None, False
+        elif f.type == "SkillUsed" and d["skill"] == "luoyi":
+            luoyi = d["seat"]
+        elif f.type == "SkillsLost" and d["seat"] == luoyi and d["reason"] == "duanchang":
+            lost = True
+        elif lost and f.type == "Damaged" and d.get("source") == luoyi and \
+                d.get("reason") in ("kill", "duel"):
+            return True
+    return False
+
+
+def test_luoyi_adds_nothing_once_duanchang_took_xu_chus_skills() -> None:
+    """Luoyi's +1 is a modifier of Xu Chu's skills: a Kill after Duanchang took them in
+    the same turn deals its plain damage."""
+    seed, facts = first_table(range(3360, 3380), kill_after_luoyi_lost)
+    assert rule_broken(facts, "damage") == [], seed
