@@ -379,6 +379,9 @@ def suishi_watch(r: Any, fact: Fact) -> None:
         return
     for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "suishi_due"]:
         due = r.marks[key]
+        if r.rules >= 6 and not r.owns_skill(key[1], due[0]):
+            del r.marks[key]  # lost while it waited (Duanchang): not asked from rules 6
+            continue
         late = (fact.type in ("Responded", "Declined") and d.get("ask") == "peach") or \
             fact.type in ("Rescued", "Died") if due[0] == "suishi" else \
             fact.type != "Died" and not due[2](fact)

@@ -274,6 +274,10 @@ class SkillRules:
         if sid not in DEAD:
             self.alive_or_broken(fact, s, f"uses {sid}")
         i = self.general_of(s, sid)
+        once = self.marks.get(("acts_once", s))
+        if i is None and once is not None and sid in SKILLS.get(self.generals[s][once], ()):
+            # rules 5 and before: a skill lost while its trigger waited still acts once
+            i = self.marks.pop(("acts_once", s))
         showing = self.marks.pop("showing", None)
         if i is None:
             self.broken(fact, "skill", f"seat {s} uses {sid!r}, a skill of neither of its "
@@ -613,6 +617,8 @@ class SkillRules:
                         "in use calls for")
         if i is not None:
             self.lost.setdefault(s, set()).add(i)
+            if self.rules < 6:  # (its trigger already waiting still acts once: engine)
+                self.marks[("acts_once", s)] = i
 
     @property
     def face_down(self) -> dict[int, bool]:

@@ -154,3 +154,35 @@ def test_luoyi_adds_nothing_once_duanchang_took_xu_chus_skills() -> None:
     the same turn deals its plain damage."""
     seed, facts = first_table(range(3360, 3380), kill_after_luoyi_lost)
     assert rule_broken(facts, "damage") == [], seed
+
+
+def suishi_after_duanchang(acted: bool) -> Callable[[list[Fact]], bool]:
+    """A Tian Feng whose skills Duanchang took at a death, then Suishi's loss acting on
+    that death (``acted``) or not."""
+    def pick(facts: list[Fact]) -> bool:
+        for i, f in enumerate(facts):
+            if f.type == "SkillsLost" and f.data["reason"] == "duanchang" and any(
+                    g.type == "GeneralsChosen" and g.data["seat"] == f.data["seat"]
+                    and "tianfeng" in (g.data["head"], g.data["deputy"]) for g in facts[:40]):
+                nxt = facts[i + 1]
+                used = nxt.type == "SkillUsed" and nxt.data["skill"] == "suishi_loss"
+                if used == acted and (acted or any(
+                        g.type == "SkillUsed" and g.data["skill"] == "suishi"
+                        and g.data["seat"] == f.data["seat"] for g in facts[i - 20:i])):
+                    return True
+        return False
+    return pick
+
+
+def test_rules_5_and_before_suishi_lost_while_waiting_still_acts_once() -> None:
+    """Under rules 5 and before a skill lost while its trigger waits (Duanchang takes Tian
+    Feng's skills at the death Suishi waits on) still acts once (engine.py, rules 6)."""
+    seed, facts = first_table(range(3440, 3460, 4), suishi_after_duanchang(True))
+    assert 4 + seed % 4 < 6
+    assert referee(facts).violations == [], seed
+
+
+def test_rules_6_on_suishi_lost_while_waiting_is_not_asked() -> None:
+    """From rules 6 the skill Duanchang took is not asked: no Suishi use is owed."""
+    seed, facts = first_table(range(3563, 3580, 4), suishi_after_duanchang(False))
+    assert rule_broken(facts, "suishi") == [], seed
