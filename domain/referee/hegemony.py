@@ -832,6 +832,8 @@ class Referee(DeckRules, SkillRules):
             self.virtual.pop(first, None)
         elif kept:  # (a card made by a skill too)
             self.uses.append(Use(name, s, kept, cards))
+            if via == "blade":  # (on top of the Kill it follows: ``blade_done``)
+                self.uses[-1].extra["blade"] = True
             self.deck_used(s, name, cards, self.uses[-1])
 
     def targets_ok(self, fact: Fact, s: int, name: str, cards: list[int],

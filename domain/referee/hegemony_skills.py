@@ -1422,3 +1422,31 @@ def luanji(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
                  f"{cards}")
     r.marks["converting"] = (s, tuple(cards), "arrow_barrage", "luanji")
 
+
+
+#: what a target of a Kill answers it with (the Dodge ask, Eight Trigrams, Bazhen)
+DODGING = frozenset({"dodge", "eight_trigrams", "bazhen"})
+
+
+def blade_done(r: Any, fact: Fact) -> None:
+    """A Blade's Kill, used on a target that dodged a Kill of many targets, is over when
+    the next of that Kill's targets answers it (the engine resolves it in between):
+    the first Kill is the card in play again."""
+    uses = r.uses
+    if len(uses) < 2 or not uses[-1].extra.get("blade"):
+        return
+    d = fact.data
+    s = d.get("seat")
+    if not ((fact.type in ("Responded", "Declined") and d.get("ask") == "dodge")
+            or (fact.type == "Judged" and d.get("reason") == "eight_trigrams")
+            or (fact.type == "SkillUsed" and d.get("skill") in DODGING)
+            or (fact.type == "GeneralsShown" and (d.get("then") or {}).get("skill") in DODGING)):
+        return
+    blade = uses[-1]
+    outer = next((u for u in reversed(uses[:-1]) if u.name == "kill"), None)
+    if outer is not None and s not in blade.targets and s in outer.targets \
+            and not r.dodged_already(outer, s):
+        uses.remove(blade)
+
+
+BEFORE.append(blade_done)

@@ -186,3 +186,27 @@ def test_rules_6_on_suishi_lost_while_waiting_is_not_asked() -> None:
     """From rules 6 the skill Duanchang took is not asked: no Suishi use is owed."""
     seed, facts = first_table(range(3563, 3580, 4), suishi_after_duanchang(False))
     assert rule_broken(facts, "suishi") == [], seed
+
+
+def blade_between_two_targets(facts: list[Fact]) -> bool:
+    for i, f in enumerate(facts):
+        if f.type == "CardUsed" and f.data["name"] == "kill" and len(f.data["targets"]) > 1:
+            rest = f.data["targets"]
+            blade = None
+            for g in facts[i + 1:i + 40]:
+                if g.type == "CardUsed" and g.data.get("via") == "blade":
+                    blade = g.data["targets"]
+                elif g.type == "CardUsed" or g.type == "PhaseChanged":
+                    break
+                elif blade is not None and g.type in ("Responded", "Declined") and \
+                        g.data.get("ask") == "dodge" and g.data["seat"] in rest and \
+                        g.data["seat"] not in blade:
+                    return True
+    return False
+
+
+def test_a_blade_kill_resolves_before_the_next_target_of_a_kill_of_many() -> None:
+    """A Kill of two targets: the first dodges, the Blade's Kill on it resolves, then the
+    second target is asked for its Dodge against the first Kill."""
+    seed, facts = first_table(range(3465, 3475), blade_between_two_targets)
+    assert referee(facts).violations == [], seed
