@@ -681,11 +681,18 @@ class SkillRules:
         """What the victim's skills take off a damage before it is dealt (Mingshi)."""
         return sum(cut(self, s, src) for cut in DAMAGE_CUTS)
 
+    def acts_once(self, s: int, sid: str) -> bool:
+        """Whether ``sid`` is a skill Duanchang took from seat ``s`` while its trigger
+        waited, which still acts once under rules 5 and before (as the engine plays)."""
+        once = self.marks.get(("acts_once", s))
+        return once is not None and sid in SKILLS.get(self.generals[s][once], ())
+
     def death_held(self, victim: int) -> Callable[[Fact], bool] | None:
         """A death's show, victory check and reward wait while a living seat's death
         skill acts (``DEATH_SKILLS``): the facts of that skill, and of a dying it brings
         about, come first. None: no such skill at the table."""
-        if not any(self.alive[x] and x != victim and self.owns_skill(x, sid)
+        if not any(self.alive[x] and x != victim and (
+                self.owns_skill(x, sid) or self.acts_once(x, sid))
                    for x in range(self.n) for sid in DEATH_SKILLS):
             return None
 
@@ -695,7 +702,8 @@ class SkillRules:
                 "skill") if f.type == "GeneralsShown" and d.get("reason") == "skill" else None
             return sid in DEATH_SKILLS or self.dying is not None or (
                 f.type == "Declined" and d.get("ask") == "skill" and any(
-                    self.owns_skill(d["seat"], k) for k in DEATH_SKILLS)) or (
+                    self.owns_skill(d["seat"], k) or self.acts_once(d["seat"], k)
+                    for k in DEATH_SKILLS)) or (
                 f.type in ("HpLost", "CardsDrawn", "CardsGained")
                 and d.get("reason") in DEATH_SKILLS) or (
                 sid in DEAD or (f.type == "SkillsLost" and d.get("reason") in DEAD) or (

@@ -52,8 +52,17 @@ def target_of(r: Any, fact: Fact, d: dict[str, Any], sid: str, self_ok: bool = F
 
 # --- after damage: the damage each skill answers ---------------------------------------------
 def noted_damage(r: Any, fact: Fact, s: int, src: Any, n: int) -> None:
-    """The seat's last damage: its source and points, and the skills used on it so far."""
-    r.marks[("hurt", s)] = {"src": src, "n": n, "used": {}}
+    """The seat's damages still answerable: its source and points, and the skills used
+    on it so far. A damage dealt in the aftermath of the seat's own outer damage
+    (Ganglie's, sent back by Tianxiang) stacks on that one: its skills are answered
+    first, then the outer damage's go on (a Fankui on each is lawful)."""
+    entry = {"src": src, "n": n, "used": {}}
+    outer = r.marks.get("hurt")
+    stack = r.marks.get(("hurt", s))
+    if fact.data.get("reason") in NESTED_DAMAGE and outer and outer[0] == s and stack:
+        stack.append(entry)
+    else:
+        r.marks[("hurt", s)] = [entry]
 
 
 ON_DAMAGE.append(noted_damage)
@@ -61,11 +70,18 @@ ON_DAMAGE.append(noted_damage)
 
 def on_damage(r: Any, fact: Fact, s: int, sid: str, per_point: bool = False
               ) -> dict[str, Any] | None:
-    """A skill used after the owner took damage: once a damage (or once a point)."""
-    hurt = r.marks.get(("hurt", s))
-    if hurt is None:
+    """A skill used after the owner took damage: once a damage (or once a point). It
+    answers the innermost damage it may still answer; the damages inside that one are
+    over."""
+    stack = r.marks.get(("hurt", s))
+    if not stack:
         r.broken(fact, sid, f"seat {s} uses {sid}, but it took no damage")
         return None
+    i = len(stack) - 1
+    while i > 0 and stack[i]["used"].get(sid, 0) >= (stack[i]["n"] if per_point else 1):
+        i -= 1
+    del stack[i + 1:]
+    hurt = stack[i]
     times = hurt["used"].get(sid, 0) + 1
     hurt["used"][sid] = times
     if times > (hurt["n"] if per_point else 1):
