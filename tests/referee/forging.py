@@ -25,6 +25,33 @@ def first_forged(games: Iterable[list[Fact]], pick: Pick,
     raise AssertionError("no game has such a fact")
 
 
+def of(kind: str, **fields: object) -> Pick:
+    """A fact of that type whose data has these fields."""
+    return lambda fs, i: fs[i].type == kind and all(
+        fs[i].data.get(k) == v for k, v in fields.items())
+
+
+def used(skill: str) -> Pick:
+    return of("SkillUsed", skill=skill)
+
+
+def renumbered(facts: list[Fact]) -> list[Fact]:
+    return [Fact(k + 1, f.type, f.data) for k, f in enumerate(facts)]
+
+
+def dropped(facts: list[Fact], version: int) -> list[Fact]:
+    """The game without its fact ``version`` (renumbered: the next fact takes its
+    number)."""
+    i = next(k for k, f in enumerate(facts) if f.version == version)
+    return renumbered(facts[:i] + facts[i + 1:])
+
+
+def doubled(facts: list[Fact], version: int) -> list[Fact]:
+    """The game with its fact ``version`` recorded twice (the copy is ``version + 1``)."""
+    i = next(k for k, f in enumerate(facts) if f.version == version)
+    return renumbered(facts[:i + 1] + [copy.deepcopy(facts[i])] + facts[i + 1:])
+
+
 def named(facts: list[Fact], version: int, rule: str) -> str:
     """Nothing before the forged event is named, and the event is named by ``rule``;
     that message."""

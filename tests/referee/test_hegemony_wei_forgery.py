@@ -18,7 +18,16 @@ from domain.referee.hegemony import referee
 from domain.sanguosha.cards import KIND, RED
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.simulate import play_out
-from tests.referee.forging import first_forged, named
+from tests.referee.forging import (
+    Pick,
+    doubled,
+    dropped,
+    first_forged,
+    named,
+    of,
+    renumbered,
+    used,
+)
 from tests.referee.hegemony_skilled import (
     KINGDOM,
     drivers,
@@ -51,40 +60,23 @@ def game_facts(seed: int) -> list[Fact]:
     return facts
 
 
-Pick = Callable[[list[Fact], int], bool]
-
 
 def forged(pick: Pick, change: Callable[[Fact], None]) -> tuple[list[Fact], int]:
     return first_forged((game_facts(seed) for seed in SEEDS), pick, change)
 
 
-def of(kind: str, **fields: object) -> Pick:
-    return lambda fs, i: fs[i].type == kind and all(
-        fs[i].data.get(k) == v for k, v in fields.items())
-
-
-def used(skill: str) -> Pick:
-    return of("SkillUsed", skill=skill)
-
-
-def renumbered(facts: list[Fact]) -> list[Fact]:
-    return [Fact(k + 1, f.type, f.data) for k, f in enumerate(facts)]
-
-
 def removed(pick: Pick) -> tuple[list[Fact], int]:
-    """The first game with a fact ``pick`` accepts, that fact removed (renumbered); the
-    number of the fact that now stands in its place."""
+    """The first game with a fact ``pick`` accepts, that fact removed; the number of the
+    fact that now stands in its place."""
     facts, v = forged(pick, lambda f: None)
-    i = next(k for k, f in enumerate(facts) if f.version == v)
-    return renumbered(facts[:i] + facts[i + 1:]), v
+    return dropped(facts, v), v
 
 
 def repeated(pick: Pick) -> tuple[list[Fact], int]:
     """The first game with a fact ``pick`` accepts, that fact recorded twice; the
     number of the copy."""
     facts, v = forged(pick, lambda f: None)
-    i = next(k for k, f in enumerate(facts) if f.version == v)
-    return renumbered(facts[:i + 1] + [copy.deepcopy(facts[i])] + facts[i + 1:]), v + 1
+    return doubled(facts, v), v + 1
 
 
 # --- Cao Ren ------------------------------------------------------------------------------
