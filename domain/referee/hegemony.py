@@ -1325,7 +1325,9 @@ class Referee(DeckRules, SkillRules):
         # rules 6 and before: a killer with no side at the death is paid nothing, even when
         # a death skill (Xingshang) shows it before the reward; rules 7 reads it then
         sided = killer is not None and self.side[killer] is not None
-        rewards = Owed("reward", "", then=lambda f: self.reward(s, killer, alive_then, sided))
+        sides_then = list(self.side)  # rules 6 and before counted the victim's side then
+        rewards = Owed("reward", "", then=lambda f: self.reward(s, killer, alive_then, sided,
+                                                                sides_then))
         check = Owed("victory", "", then=lambda f: self.victory(f))
         items += [check, rewards] if self.rules >= 2 else [rewards, check]
         held = self.death_held(s)  # a death skill acts first (Suishi)
@@ -1340,9 +1342,11 @@ class Referee(DeckRules, SkillRules):
         self.turn_over()
 
     def reward(self, victim: int, killer: int | None, alive: list[bool],
-               sided: bool = True) -> None:
+               sided: bool = True, sides_then: list[str | None] | None = None) -> None:
         """The killer's reward or penalty, by its side as it is paid (after the death's
-        skills); before rules 7 nothing when it had no side at the death (``sided``)."""
+        skills); before rules 7 nothing when it had no side at the death (``sided``), and
+        the victim's side counted by the sides at the death (``sides_then``): a Cao Pi
+        hidden then and shown for Xingshang added nothing to the draw."""
         if self.decided is not None:
             return  # the game is over: no reward nor penalty (rules 2)
         if killer is None or killer == victim or not alive[killer] or self.side[killer] is None:
@@ -1358,8 +1362,9 @@ class Referee(DeckRules, SkillRules):
                           self.is_("PenaltyPaid", seat=killer, victim=victim),
                           self.claim), first=True)
             return
+        counted = self.side if self.rules >= 7 or sides_then is None else sides_then
         n = 1 if theirs is None or theirs.startswith(CAREERIST) else 1 + sum(
-            1 for x in range(self.n) if alive[x] and self.side[x] == theirs)
+            1 for x in range(self.n) if alive[x] and counted[x] == theirs)
         self.owed_reward = n
         self.owe(Owed("reward", f"seat {killer} killed seat {victim} of another side "
                       f"({theirs}): it draws {n}",
