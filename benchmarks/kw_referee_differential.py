@@ -1,0 +1,46 @@
+"""The Kingdom Wars referee against the engine on random mixed tables: each table is
+played by bots (``mixed_game`` of the Buqu forgery tests: any generals, rules 4 to 7,
+both decks, 4 to 7 seats) and judged whole; a table the referee names a violation in is
+printed, with its first violation. A lawful engine and a right referee print nothing.
+
+    python benchmarks/kw_referee_differential.py 2600-3800     # a range of seeds
+    python benchmarks/kw_referee_differential.py 2798 3724     # chosen seeds
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from domain.referee.hegemony import referee  # noqa: E402
+from tests.referee.test_hegemony_buqu_forgery import mixed_game  # noqa: E402
+
+
+def seeds(args: list[str]) -> list[int]:
+    if len(args) == 1 and "-" in args[0]:
+        lo, hi = map(int, args[0].split("-"))
+        return list(range(lo, hi))
+    return [int(a) for a in args]
+
+
+def main() -> None:
+    chosen = seeds(sys.argv[1:] or ["2600-2700"])
+    flagged = 0
+    for seed in chosen:
+        players = 4 + seed % 4
+        try:
+            violations = referee(mixed_game(seed, players)).violations
+        except Exception as e:  # a crash is a finding too
+            print(seed, players, "crashed:", repr(e)[:200], flush=True)
+            flagged += 1
+            continue
+        if violations:
+            flagged += 1
+            print(seed, players, len(violations), violations[0], flush=True)
+    print(f"{flagged} of {len(chosen)} tables flagged")
+
+
+if __name__ == "__main__":
+    main()
