@@ -87,6 +87,27 @@ def kingdom_candidates(pairs: list[tuple[str, str]], kingdom: str,
     return candidates
 
 
+def padded_candidates(pairs: list[tuple[str, str]], rng: random.Random,
+                      shuffle_seats: bool = True) -> list[list[str]]:
+    """Each seat dealt its pair and two spare generals of two other kingdoms than the
+    pair's first, so the pair is its only choice (the spares drawn from every general no
+    pair holds)."""
+    used = {g for p in pairs for g in p}
+    spare = [g for g in SKILLS if g not in used]
+    rng.shuffle(spare)
+    candidates = []
+    for a, b in pairs:
+        x = next(g for g in spare if KINGDOM[g] != KINGDOM[a])
+        spare.remove(x)
+        y = next(g for g in spare if KINGDOM[g] not in (KINGDOM[a], KINGDOM[x]))
+        spare.remove(y)
+        seat = [a, b, x, y]
+        if shuffle_seats:
+            rng.shuffle(seat)
+        candidates.append(seat)
+    return candidates
+
+
 #: generals judged after the seeded stories on ``judged_game``'s tables were written: left
 #: out of those tables, so each seed keeps its table (their own tests seat them)
 LATER = frozenset({"zhanghe", "xunyu"})

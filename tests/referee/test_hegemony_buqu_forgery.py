@@ -16,7 +16,7 @@ from functools import cache
 
 from domain.audit import Fact
 from domain.referee.hegemony import Referee, referee
-from domain.referee.hegemony_generals import SKILLS, unjudged
+from domain.referee.hegemony_generals import unjudged
 from domain.sanguosha.cards import NAME, NUMBER
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.simulate import play_out
@@ -28,6 +28,7 @@ from tests.referee.hegemony_skilled import (
     judged_generals,
     kingdom_candidates,
     options_of,
+    padded_candidates,
 )
 
 #: Wu generals the referee judges (but Xiao Qiao, judged after these seeded tables were
@@ -73,18 +74,7 @@ def mixed_game(seed: int, rules: int) -> list[Fact]:
     n = rng.randint(4, 10)
     pairs = [("zhoutai", partner), *pairs[:n - 1]]
     rng.shuffle(pairs)
-    used = {g for p in pairs for g in p}
-    spare = [g for g in SKILLS if g not in used]
-    rng.shuffle(spare)
-    candidates = []
-    for a, b in pairs:
-        x = next(g for g in spare if KINGDOM[g] != KINGDOM[a])
-        spare.remove(x)
-        y = next(g for g in spare if KINGDOM[g] not in (KINGDOM[a], KINGDOM[x]))
-        spare.remove(y)
-        seat = [a, b, x, y]
-        rng.shuffle(seat)
-        candidates.append(seat)
+    candidates = padded_candidates(pairs, rng)
     options = options_of(rng, n)
     if rng.random() < 0.5:
         options["deck"] = "kingdom_wars"

@@ -16,16 +16,15 @@ from functools import cache
 
 from domain.audit import Fact
 from domain.referee.hegemony import referee
-from domain.referee.hegemony_generals import SKILLS
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.simulate import play_out
 from tests.referee.forging import first_forged, named
 from tests.referee.hegemony_skilled import (
-    KINGDOM,
     drivers,
     facts_of,
     judged_pairs,
     options_of,
+    padded_candidates,
 )
 
 #: the generals this file's tables seat in pairs
@@ -49,18 +48,7 @@ def qun_rest_game(seed: int, rules: int | None = None) -> HegemonyGame:
     n = rng.randint(4, 6)
     pairs = pairs[:n]
     rng.shuffle(pairs)
-    used = {g for p in pairs for g in p}
-    spare = [g for g in SKILLS if g not in used]
-    rng.shuffle(spare)
-    candidates = []
-    for a, b in pairs:
-        x = next(g for g in spare if KINGDOM[g] != KINGDOM[a])
-        spare.remove(x)
-        y = next(g for g in spare if KINGDOM[g] not in (KINGDOM[a], KINGDOM[x]))
-        spare.remove(y)
-        seat = [a, b, x, y]
-        rng.shuffle(seat)
-        candidates.append(seat)
+    candidates = padded_candidates(pairs, rng)
     game = HegemonyGame.new([f"p{i}" for i in range(n)], options_of(rng, n), rng=rng,
                             candidates=candidates, rules=rules)
     return play_out(game, drivers(rng, n), rng)  # type: ignore[return-value]

@@ -36,6 +36,7 @@ from tests.referee.hegemony_skilled import (
     facts_of,
     judged_generals,
     kingdom_candidates,
+    padded_candidates,
 )
 
 SEEDS = range(30)
@@ -260,20 +261,10 @@ def test_jieming_named_on_a_dead_seat() -> None:
 def cancelling_table(seed: int, rules: int | None = None) -> HegemonyGame:
     """Zhang He with Xun Yu, Lu Xun (Qianxun), Jia Xu (Weimu) and Da Qiao (Guose) at four
     seats: delayed tricks to move, and seats whose shown skill would cancel them."""
-    from domain.referee.hegemony_generals import SKILLS
-
     rng = random.Random(seed)
     pairs = [NEW, ("luxun", "sunquan"), ("jiaxu", "huatuo"), ("daqiao", "ganning")]
     rng.shuffle(pairs)
-    spare = [g for g in SKILLS if g not in {x for p in pairs for x in p}]
-    rng.shuffle(spare)
-    candidates = []
-    for a, b in pairs:
-        x = next(g for g in spare if KINGDOM[g] != KINGDOM[a])
-        spare.remove(x)
-        y = next(g for g in spare if KINGDOM[g] not in (KINGDOM[a], KINGDOM[x]))
-        spare.remove(y)
-        candidates.append([a, b, x, y])
+    candidates = padded_candidates(pairs, rng, shuffle_seats=False)
     game = HegemonyGame.new([f"p{i}" for i in range(4)], {"deck": "identity", "bonus": "ask"},
                             rng=rng, candidates=candidates, rules=rules)
     return play_out(game, drivers(rng, 4), rng)  # type: ignore[return-value]
