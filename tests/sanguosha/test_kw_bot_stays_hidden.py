@@ -20,7 +20,7 @@ from domain.sanguosha.bots import HEGEMONY_POLICIES, _in_danger, kingdom_policy,
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.seen import Seen
 from tests.sanguosha.hrig import htable
-from tests.sanguosha.rig import act, card, kinds
+from tests.sanguosha.rig import Spec, act, card, kinds
 from tests.sanguosha.skill_steps import assert_replays, named
 
 KILL = card(("kill", "S", 7))
@@ -29,12 +29,12 @@ WEI, QUN, SHU = ("caocao", "xuchu"), ("lvbu", "diaochan"), ("zhugeliang", "huang
 WU = [("ganning", "lvmeng"), ("zhouyu", "daqiao"), ("huanggai", "luxun")]
 
 
-def hidden_seat_0(picks: list[tuple[str, str]], hand: list[int]) -> HegemonyGame:
+def hidden_seat_0(picks: list[tuple[str, str]], hand: list[Spec]) -> HegemonyGame:
     """Given: seat 0 in its play phase with ``hand`` (four cards, padded with
     Nullifications) and two Dodges drawn, both generals hidden; every other seat showed
     both of its generals before."""
-    hand = [*hand, *["nullification"] * (4 - len(hand))]
-    game = htable(picks, hands={0: hand}, pile=["dodge", "dodge"])
+    padded = [*hand, *["nullification"] * (4 - len(hand))]
+    game = htable(picks, hands={0: padded}, pile=["dodge", "dodge"])
     while game.ask == "skill":
         act(game, game.to_act()[0], type="decline")
     for s in range(1, game.n):
@@ -204,12 +204,14 @@ def test_kingdom_bots_never_show_by_a_side_effect_while_staying_hidden() -> None
             before = len(game.pending_events)
             game.act(seat, HEGEMONY_POLICIES["kingdom"](game, seat, rng), rng)
             for e in game.pending_events[before:]:
-                if type(e).__name__ != "GeneralsShown" or e.seat != seat:
+                shown = vars(e)
+                if type(e).__name__ != "GeneralsShown" or shown["seat"] != seat:
                     continue
-                side_effect = e.reason in ("skill", "play")
-                cause = ("hidden: " if hidden else "") + e.reason + (
+                reason = shown["reason"]
+                cause = ("hidden: " if hidden else "") + reason + (
                     " (life at stake)" if danger else "")
                 causes[cause] += 1
-                assert not (hidden and side_effect and not danger), (seed, e.reason, e.then)
+                side_effect = reason in ("skill", "play")
+                assert not (hidden and side_effect and not danger), (seed, reason, shown["then"])
     # the property has teeth: seats did stay hidden, and others showed by a skill
     assert hidden_decisions > 100 and causes["skill"] > 20, causes
