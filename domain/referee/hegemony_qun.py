@@ -35,6 +35,7 @@ from domain.referee.hegemony_skills import (
     CONVERSIONS,
     DEAD,
     DEATH,
+    DEATH_SKILLS,
     HP_LOST,
     JUDGES,
     RETRIALS,
@@ -290,6 +291,25 @@ def duanchang(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         return
     r.owe(owed("duanchang", f"Duanchang: seat {killer} loses one general's skills",
                r.is_("SkillsLost", seat=killer, reason="duanchang"), r.claim), first=True)
+
+
+def once_spent(r: Any, fact: Fact) -> None:
+    """Rules 5 and before: a skill Duanchang took while its trigger waited acts once
+    (``acts_once``): its ask is the one declined by a seat left with no death skill of
+    its own, and it is asked before the turn goes on (the next card, phase or turn)."""
+    d = fact.data
+    s = d.get("seat")
+    if fact.type == "Declined" and d.get("ask") == "skill" and isinstance(s, int) and \
+            any(r.acts_once(s, k) for k in DEATH_SKILLS) and \
+            not any(r.owns_skill(s, k) for k in DEATH_SKILLS):
+        r.marks.pop(("acts_once", s), None)
+    elif fact.type in ("PhaseChanged", "TurnEnded") or (
+            fact.type == "CardUsed" and d.get("via") == "play"):
+        for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "acts_once"]:
+            del r.marks[key]
+
+
+AFTER.append(once_spent)
 
 
 # --- Yan Liang & Wen Chou -------------------------------------------------------------------

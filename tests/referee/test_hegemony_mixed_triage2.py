@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.audit import Fact
+from tests.referee.forging import named, renumbered
 from tests.referee.test_hegemony_mixed_triage import first_table, rule_broken
 
 
@@ -59,6 +60,21 @@ def test_rules_4_xingshang_duanchang_took_is_declined_before_the_reward() -> Non
     """Its waiting ask comes (and is declined) before the death's reward."""
     seed, facts = first_table(range(3724, 3900, 4), after_duanchang(False))
     assert rule_broken(facts, "reward") == [], seed
+
+
+def test_a_xingshang_used_after_its_waiting_ask_was_declined_is_named() -> None:
+    """Its one ask declined, the lost Xingshang is gone: a forged use right after the
+    decline (taking the dead seat's cards) is a skill of neither general."""
+    seed, facts = first_table(range(3724, 3900, 4), after_duanchang(False))
+    k = next(i for i, f in enumerate(facts) if f.type == "SkillsLost") + 1
+    s = facts[k].data["seat"]
+    dead = next(f for f in reversed(facts[:k]) if f.type == "Died")
+    use = Fact(0, "SkillUsed", {"seat": s, "skill": "xingshang", "cards": [], "targets": [],
+                                "choice": None})
+    take = Fact(0, "CardsGained", {"seat": s, "cards": list(dead.data["cards"]),
+                                   "zone": "discard", "reason": "xingshang"})
+    forged = renumbered(facts[:k + 1] + [use, take] + facts[k + 1:])
+    assert "neither of its generals" in named(forged, k + 2, "skill"), seed
 
 
 def test_a_third_fankui_around_the_nested_damage_is_named() -> None:
