@@ -80,7 +80,9 @@ def inner_answered(r: Any, fact: Fact) -> None:
     up a skill the inner one declined (a Fankui declined, then the outer one's doubled)."""
     d = fact.data
     s = d.get("seat")
-    stack = r.marks.get(("hurt", s)) if isinstance(s, int) else None
+    if not isinstance(s, int):
+        return
+    stack = r.marks.get(("hurt", s))
     if not stack or len(stack) < 2:
         return
     inner = stack[-1]
