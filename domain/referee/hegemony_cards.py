@@ -20,7 +20,7 @@ turn, takes the amount it took (each one's own armor acting again) and is unchai
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.audit import Fact
 from domain.referee.hegemony_area import area_over, reached, window_on
@@ -88,6 +88,12 @@ class DeckRules:
     decided: tuple[dict[str, Any], int] | None
     marks: dict[Any, Any]
     rules: int
+
+    if TYPE_CHECKING:  # ``SkillRules``' own, after this mixin in the MRO: declared here only
+        def supply_range(self, s: int) -> int: ...
+        def as_name(self, card: int) -> str: ...
+        def skill_nature(self, reason: str) -> bool: ...
+        def skill_damage(self, fact: Fact, s: int, src: Any, n: int, reason: str) -> bool: ...
 
     # --- setup ----------------------------------------------------------------------
     def deck_started(self) -> None:
@@ -449,9 +455,9 @@ class DeckRules:
         cards, victims = list(d["cards"]), list(d["targets"])
         if not why and u is not None:
             # the target the Kill just hurt (a Kill of several: Duanbing's, Tianyi's)
-            hurt = self.marks.get("hurt") or (None, None, None)
-            tg = hurt[0] if hurt[1:] == (u.user, KILL) and hurt[0] in u.targets \
-                else u.targets[0]
+            hurt = self.marks.get("hurt")  # (seat hurt, by, card name) or none
+            tg: int = hurt[0] if hurt and hurt[1:] == (u.user, KILL) \
+                and hurt[0] in u.targets else u.targets[0]
             ring = [x for x in range(self.n) if self.alive[x] and x not in (s, tg)
                     and self.dist(tg, x) == 1]
             if len(cards) != 1 or len(victims) != 1 or victims[0] not in ring:

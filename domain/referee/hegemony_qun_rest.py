@@ -443,7 +443,10 @@ def kuangfu(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     def match(f: Fact) -> bool:
         c = f.data.get("card") if f.type == "EquipmentMoved" else (
             f.data.get("cards") or [None])[0]
-        return c in r.table.equipment(v) and (
+        if c not in r.table.equipment(v):
+            return False
+        assert c is not None  # (a card the seat holds)
+        return (
             (f.type == "EquipmentMoved" and f.data.get("seat") == s and f.data.get("source") ==
              v and f.data.get("reason") == "kuangfu" and r.table.equip[s][SLOT[c]] is None)
             or (f.type == "CardsDiscarded" and f.data.get("seat") == v and f.data.get("by") == s

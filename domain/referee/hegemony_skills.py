@@ -20,8 +20,8 @@ the engine but the card table.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
 
 from domain.audit import Fact
 from domain.referee.hegemony_generals import JUDGED, SKILLS
@@ -38,6 +38,10 @@ from domain.sanguosha.cards import (
     lightning_strikes,
 )
 from domain.sanguosha.roster_hegemony import ROWS
+
+if TYPE_CHECKING:
+    from domain.referee.hegemony import Owed, Use
+    from domain.referee.hegemony_table import Table
 
 HEAD, DEPUTY = "head", "deputy"
 #: general -> gender (the roster's static rows)
@@ -126,7 +130,8 @@ def on_reason(kind: str, reason: str,
         return
 
     def dispatch(r: Any, fact: Fact, d: dict[str, Any]) -> None:
-        own = BY_REASON.get((kind, d.get("reason")))
+        reason = d.get("reason")  # (no handler is registered for a missing reason)
+        own = BY_REASON.get((kind, reason)) if reason is not None else None
         before = getattr(dispatch, "before", None)  # (``handles`` may set it later)
         if own is not None:
             own(r, fact, d)
@@ -177,7 +182,7 @@ def judged(sid: str, triggered: bool = False) -> Callable[[Callable[..., None]],
 class SkillRules:
     """The skills' part of the referee: its state and the hooks ``hegemony`` calls."""
 
-    marks: dict[str, Any]
+    marks: dict[Hashable, Any]  # keyed by a name or a (name, seat, ...) tuple
     rules: int
     options: dict[str, Any]
     generals: list[list[str]]
@@ -189,7 +194,27 @@ class SkillRules:
     current: int
     stage: str
     kills: int
-    rules: int
+    table: Table
+    owed: list[Owed]
+    uses: list[Use]
+    dying: tuple[int, int | None] | None
+
+    if TYPE_CHECKING:  # the referee's own (``hegemony.Referee``): declared, not defined
+        def broken(self, fact: Fact | None, rule: str, message: str) -> None: ...
+        def seat(self, value: Any) -> int: ...
+        def claimed(self, fact: Fact) -> bool: ...
+        def alive_or_broken(self, fact: Fact, seat: int, doing: str) -> None: ...
+        def expect(self, fact: Fact, figure: str, expected: Any, recorded: Any, rule: str,
+                   message: str) -> None: ...
+        def owns(self, fact: Fact, seat: int, cards: list[int], areas: tuple[str, ...],
+                 doing: str) -> None: ...
+        def owe(self, *items: Owed, first: bool = False) -> None: ...
+        @staticmethod
+        def is_(kind: str, **fields: Any) -> Callable[[Fact], bool]: ...
+        def hidden(self, seat: int) -> list[str]: ...
+        def next_seat(self) -> int: ...
+        def judgment_effect(self, fact: Fact, s: int, card: int | None, reason: str,
+                            recorded: bool, first: bool = True) -> bool: ...
 
     @property
     def hidden_again(self) -> set[int]:
@@ -1431,7 +1456,8 @@ def yinghun(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
     x = r.max_hp[s] - r.hp[s]
     ts, choice = list(d.get("targets") or []), d.get("choice")
     t = ts[0] if len(ts) == 1 else None
-    counts = {None: (1, 1)} if x == 1 else {"draw_x": (x, 1), "discard_x": (1, x)}
+    counts: dict[str | None, tuple[int, int]] = (
+        {None: (1, 1)} if x == 1 else {"draw_x": (x, 1), "discard_x": (1, x)})
     if s != r.current or r.stage != "start" or x < 1 or t is None or t == s or \
             not r.alive[t] or choice not in counts:
         r.broken(fact, "yinghun", f"Yinghun: at its own start phase, wounded ({x} lost), "

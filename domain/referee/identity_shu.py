@@ -115,6 +115,6 @@ def jizhi(w: SkillWalk, f: Fact, seat: int, ctx: Ctx) -> None:
 
 
 #: the non-delayed tricks (Nullification included: it is used in answer)
-TRICKS = frozenset({"dismantlement", "snatch", "duel", "collateral", "ex_nihilo",
+TRICKS: frozenset[str] = frozenset({"dismantlement", "snatch", "duel", "collateral", "ex_nihilo",
                     "nullification", "barbarian_invasion", "arrow_barrage", "peach_garden",
                     "amazing_grace"})
