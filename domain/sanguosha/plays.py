@@ -164,6 +164,7 @@ def _kill_target_lists(table: Any, seat: int, ok: list[int], more: int,
                        dist: list[int]) -> list[list[int]]:
     """A Kill's target lists: one of ``ok``, up to ``more`` others of them, and with a
     skill for it (``kill_near_target``) one more seat at distance 1."""
+    lists: list[tuple[int, ...]]
     if not more:
         lists = [(t,) for t in ok]
     else:

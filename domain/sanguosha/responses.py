@@ -24,6 +24,7 @@ from domain.sanguosha.conversions import as_cards, multi_card
 from domain.sanguosha.frames import (
     CardUse,
     DiscardPhase,
+    Dying,
     Frame,
     NullifyWindow,
     SkillEffect,
@@ -122,8 +123,10 @@ def answers(table: Any, seat: int, f: Frame) -> list[Action]:
             out = kw_cards.nullify_answers(table, seat, f, out)
         return out + [DECLINE]
     if ask == "peach":
-        if table.skilled and table._peach_barred(seat, f.victim):  # Wansha
-            return [DECLINE]
+        if table.skilled:
+            assert isinstance(f, Dying)  # (only a dying seat's frame asks for Peaches)
+            if table._peach_barred(seat, f.victim):  # Wansha
+                return [DECLINE]
         out = _cards_of(hand, PEACHES)
         if table.skilled:
             out += converted(table, seat, "peach")

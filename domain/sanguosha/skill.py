@@ -159,7 +159,8 @@ class Skill:
     demand: Callable[[Any, int, Frame], list[Action]] | None = None
     can: Callable[[Any, int, Frame], bool] = _always
     offers: Callable[[Any, int, Frame], list[Action]] = _yes
-    used: Callable[[Any, int, str, list[int], list[int], str | None], None] = _push
+    # (what it returns is not read: a lambda may return the frame it pushed)
+    used: Callable[[Any, int, str, list[int], list[int], str | None], object] = _push
     step: Callable[[Any, Frame], None] | None = None
     answers: Callable[[Any, int, Frame], list[Action]] | None = None
     decide: Callable[[Any, int, Frame, Action, random.Random], None] | None = None

@@ -221,7 +221,7 @@ def _effect(seen: Seen, friend: Friend) -> Action:
             return _cheapest(template)
         return DECLINE
     if sid == "buqu_wounds":  # wounds of one number go first: the rest must differ
-        template, numbers, twice = legal[0], set(), []
+        template, numbers, twice = legal[0], set[int](), list[int]()
         for c in template["from"]:
             (twice if NUMBER[c] in numbers else []).append(c)
             numbers.add(NUMBER[c])

@@ -224,6 +224,7 @@ class SanguoshaNarrator(Narrator):
         waiting_on = pending and (pending.get("prompt") or pending.get("ask"))
         rows = view.get("seats") or []
         if waiting_on:
+            assert pending is not None  # (what it waits on is pending's)
             seat = pending.get("seat")
             asked = "every seat may be asked" if seat is None else f"seat {seat}"
             if isinstance(seat, int) and 0 <= seat < len(rows):

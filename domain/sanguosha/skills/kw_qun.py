@@ -255,8 +255,8 @@ def _fewest(game: Any, seat: int) -> bool:
     players than the seat's own."""
     counts: dict[str, int] = {}
     for s in range(game.n):
-        if game.alive[s] and side(game, s) is not None:
-            counts[side(game, s)] = counts.get(side(game, s), 0) + 1
+        if game.alive[s] and (kingdom := side(game, s)) is not None:
+            counts[kingdom] = counts.get(kingdom, 0) + 1
     mine = counts.get(side(game, seat) or "", 1)
     return all(k >= mine for sd, k in counts.items() if sd != side(game, seat))
 

@@ -292,6 +292,13 @@ def _xiaoguo_answers(game: Any, seat: int, f: Frame) -> list[Action]:
     return ([{"type": "discard", "count": 1, "from": gear}] if gear else []) + [DECLINE]
 
 
+def _xiaoguo_used(game: Any, seat: int, skill: str, cards: list[int], targets: list[int],
+                  choice: str | None) -> None:
+    """The basic card is discarded, then the current player answers."""
+    discard(game, seat, cards)
+    push(game, seat, skill, cards=list(cards), targets=[game.current])
+
+
 XIAOGUO = Skill(
     "xiaoguo", "Xiaoguo", "骁果", Kind.TRIGGERED, point=Point.OTHER_END,
     text="At the start of another player's end phase, you may discard a basic card: they "
@@ -299,9 +306,7 @@ XIAOGUO = Skill(
     can=lambda game, seat, f: bool(_basics(game, seat)) and game.alive[game.current],
     offers=lambda game, seat, f: [{"type": "skill", "skill": "xiaoguo", "card": c}
                                   for c in _basics(game, seat)],
-    used=lambda game, seat, skill, cards, targets, choice: (
-        discard(game, seat, cards),
-        push(game, seat, skill, cards=list(cards), targets=[game.current])),
+    used=_xiaoguo_used,
     step=_xiaoguo_step, answers=_xiaoguo_answers,
     decide=discard_chosen("xiaoguo"),
 )
