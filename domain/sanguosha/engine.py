@@ -134,7 +134,7 @@ HAND_SIZE = 4
 #:    (a hidden killer shown for Xingshang is paid; rules 6 read it at the death).
 #:    Everything else plays exactly as under rules 6.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 7
+RULES_VERSION = 8
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
