@@ -13,7 +13,10 @@ hidden general has no skill in effect: only a shown one cancels unasked, and a h
 one's owner is asked whether to show it: the cancel is legal only after that show
 (``cancel_shown``). From rules 7 the same holds for Jia Xu's Weimu (a black trick) and for
 a delayed trick (Qianxun's Indulgence, Weimu's black one): the card is placed at its use
-as the record goes on, and taken out of the judgment area again by the show.
+as the record goes on, and taken out of the judgment area again by the show. From rules
+8 a Lightning that misses passes as if used on the seat it reaches: past a shown Weimu
+(``lightning_skips``), and a hidden one's owner asked as it lands (``lightning_lands``);
+the show owes its pass on from there.
 """
 
 from __future__ import annotations
