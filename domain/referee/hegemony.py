@@ -987,6 +987,8 @@ class Referee(DeckRules, SkillRules):
             u = self.use_of(KILL, ARROWS)
             if u is not None:
                 self.dodge(u, s)
+        if ask == "kill":
+            self.duel_answered(fact, s, True)
         if ask == "nullify":
             self.judgment_window(True)
             u = self.uses[-1] if self.uses and self.stage != "start" else None
@@ -1005,6 +1007,36 @@ class Referee(DeckRules, SkillRules):
                 self.owe(Owed("dying", f"seat {v} is saved: its rescue",
                               self.is_("Rescued", seat=v)), first=True)
 
+    def duel_answered(self, fact: Fact, s: int, played: bool) -> None:
+        """A Duel asks its target first, then each side in turn, until one does not play;
+        against a shown Lü Bu (Wushuang) each answer is two Kills."""
+        u = self.use_of(DUEL, BARBARIANS)
+        if u is None or u.name != DUEL or not u.targets:
+            return  # (no Duel asks: ``answering`` names it)
+        turn, kills = u.extra.get("duel", (u.targets[0], 0))
+        if s != turn:
+            owed = "no seat: the Duel is over" if turn is None else \
+                f"seat {turn}'s " + ("second Kill (Wushuang: two Kills against a shown Lü Bu)"
+                                     if kills else "Kill")
+            self.broken(fact, "wushuang" if kills else "asked-seat", f"seat {s} answers the "
+                        f"Duel of seat {u.user} on seat {u.targets[0]}; it asks {owed}")
+            kills = 0  # (the record's seat answers on)
+        other = u.user if s != u.user else u.targets[0]
+        kills += 1
+        if not played:
+            turn = None
+        elif kills >= self.kills_needed(other):
+            turn, kills = other, 0
+        else:
+            turn = s
+        u.extra["duel"] = (turn, kills)
+
+    def dodge_declined(self, s: int) -> None:
+        """The seat asked again (Wushuang's second Dodge) answered: the Kill goes on."""
+        u = self.use_of(KILL, ARROWS)
+        if u is not None and u.extra.get("dodge_due") == s:
+            del u.extra["dodge_due"]
+
     def took_it(self, s: int, *names: str) -> None:
         """The seat let the card's effect through: its damage may follow."""
         u = self.use_of(*names)
@@ -1016,8 +1048,10 @@ class Referee(DeckRules, SkillRules):
         self.answering(fact, s, ask)
         if ask == "dodge":
             self.took_it(s, KILL, ARROWS)
+            self.dodge_declined(s)
         elif ask == "kill":
             self.took_it(s, DUEL, BARBARIANS)
+            self.duel_answered(fact, s, False)
         elif ask == "peach" and self.dying is not None:
             self.asked_for_peach.add(s)
         if ask == "nullify":

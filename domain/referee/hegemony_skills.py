@@ -577,12 +577,20 @@ class SkillRules:
         """Dodges that cancel a Kill: two against Wushuang."""
         return 2 if u.name == "kill" and self.active(u.user, "wushuang") else 1
 
+    def kills_needed(self, other: int) -> int:
+        """Kills each answer in a Duel against ``other`` takes: two against Wushuang."""
+        return 2 if self.active(other, "wushuang") else 1
+
     def dodge(self, u: Any, s: int) -> None:
-        """The seat plays a Dodge (or judges a red Eight Trigrams) against the card."""
+        """The seat plays a Dodge (or judges a red Eight Trigrams) against the card; one
+        short of Wushuang's two, it is asked again (``dodge_due``) before the Kill goes on."""
         count = u.extra.setdefault("dodges", {})
         count[s] = count.get(s, 0) + 1
         if count[s] >= self.dodges_needed(u):
             u.extra["dodged"] = s
+            u.extra.pop("dodge_due", None)
+        else:
+            u.extra["dodge_due"] = s
 
     def dodged_already(self, u: Any, s: int) -> bool:
         return u.extra.get("dodges", {}).get(s, 0) >= self.dodges_needed(u)
