@@ -1,10 +1,12 @@
 """The Kingdom Wars referee against the engine on random mixed tables: each table is
-played by bots (``mixed_game`` of the Buqu forgery tests: any generals, rules 4 to 7,
-both decks, 4 to 7 seats) and judged whole; a table the referee names a violation in is
-printed, with its first violation. A lawful engine and a right referee print nothing.
+played by bots (``mixed_game`` of the Buqu forgery tests: any generals, both decks, 4 to
+10 seats; rules 4 to 7 by seed, 4 + seed % 4, or one version for all with ``--rules``)
+and judged whole; a table the referee names a violation in is printed, with its first
+violation. A lawful engine and a right referee print nothing.
 
     python benchmarks/kw_referee_differential.py 2600-3800     # a range of seeds
     python benchmarks/kw_referee_differential.py 2798 3724     # chosen seeds
+    python benchmarks/kw_referee_differential.py --rules 8 2600-3000
 """
 
 from __future__ import annotations
@@ -26,19 +28,23 @@ def seeds(args: list[str]) -> list[int]:
 
 
 def main() -> None:
-    chosen = seeds(sys.argv[1:] or ["2600-2700"])
+    args = sys.argv[1:]
+    fixed = None
+    if args[:1] == ["--rules"]:
+        fixed, args = int(args[1]), args[2:]
+    chosen = seeds(args or ["2600-2700"])
     flagged = 0
     for seed in chosen:
-        players = 4 + seed % 4
+        rules = fixed or 4 + seed % 4
         try:
-            violations = referee(mixed_game(seed, players)).violations
+            violations = referee(mixed_game(seed, rules)).violations
         except Exception as e:  # a crash is a finding too
-            print(seed, players, "crashed:", repr(e)[:200], flush=True)
+            print(seed, rules, "crashed:", repr(e)[:200], flush=True)
             flagged += 1
             continue
         if violations:
             flagged += 1
-            print(seed, players, len(violations), violations[0], flush=True)
+            print(seed, rules, len(violations), violations[0], flush=True)
     print(f"{flagged} of {len(chosen)} tables flagged")
 
 

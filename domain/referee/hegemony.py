@@ -36,6 +36,9 @@ The rules as judged (docs/rules/kingdom-wars.md and sanguosha.md):
 - Rules version 6: a death skill that kills the seat on turn (Suishi) leaves what the
   earlier death owes (its show, victory check, reward) to follow that seat's own; a killer
   dead by then is paid nothing. Version 5 dropped it with the turn.
+- Rules version 8: no draw-phase skill once the draw is skipped or replaced (Supply
+  Shortage, Qiaobian, Tuxi, Zaiqi, Shuangxiong), none that skips or replaces it after
+  Luoyi (``SkillRules.at_draw``); version 7 and before judge them as the engine played.
 """
 
 from __future__ import annotations

@@ -133,6 +133,13 @@ HAND_SIZE = 4
 #:    reward or penalty reads the killer's side as it is paid, after the death's skills
 #:    (a hidden killer shown for Xingshang is paid; rules 6 read it at the death).
 #:    Everything else plays exactly as under rules 6.
+#: 8. Kingdom Wars: once a draw phase's draw is skipped or replaced (Supply Shortage,
+#:    Qiaobian, Tuxi, Zaiqi, Shuangxiong) no draw-phase skill is offered any more: under
+#:    rules 7 a seat of Zhang He and Zhang Liao could skip its draw by Qiaobian and still
+#:    take cards by Tuxi, and Xu Chu's Luoyi gave its bonus for a draw that never came.
+#:    Haoshi's draw is the draw made bigger, so Yingzi still counts in it; and a skill
+#:    that skips or replaces the draw is not offered after Luoyi (its cost would be void).
+#:    Identity, and everything else, plays exactly as under rules 7.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 8
 #: the outcome reason of a game ended by an exhausted pile (rules 2)

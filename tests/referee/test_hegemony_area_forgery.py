@@ -66,3 +66,26 @@ def test_an_area_trick_leaves_out_a_target() -> None:
 def test_an_area_trick_is_over_before_its_last_target() -> None:
     facts, at = left_out("over")
     assert "never reached" in named(facts, at, "card-effect")
+
+
+def test_a_target_nullified_takes_an_amazing_grace_card() -> None:
+    # given an Amazing Grace whose window on one target closed nullified, the next
+    # target's pick: the forger records that pick as the nullified target's
+    from domain.referee.hegemony import Referee
+
+    for seed in SEEDS:
+        fs = lawful_judged_facts(seed)
+        for i in range(1, len(fs)):
+            if fs[i].type != "CardPicked" or fs[i - 1].type not in ("Declined", "Responded"):
+                continue
+            r = Referee()
+            r.judge(fs[:i + 1])  # (the pick closes the window before it)
+            u = r.use_of("amazing_grace")
+            nulled = u.extra.get("nulled", set()) if u is not None else set()
+            x = next((t for t in nulled if r.alive[t]), None)
+            if x is not None and x != fs[i].data["seat"]:
+                facts = [Fact(f.version, f.type, dict(f.data)) for f in fs]
+                facts[i].data["seat"] = x
+                assert "was nullified" in named(facts, fs[i].version, "nullification")
+                return
+    raise AssertionError("no game has such a pick")
