@@ -139,6 +139,9 @@ HAND_SIZE = 4
 #:    take cards by Tuxi, and Xu Chu's Luoyi gave its bonus for a draw that never came.
 #:    Haoshi's draw is the draw made bigger, so Yingzi still counts in it; and a skill
 #:    that skips or replaces the draw is not offered after Luoyi (its cost would be void).
+#:    A Lightning that misses passes as if used on the seat it reaches: past a shown Jia
+#:    Xu (Weimu, a black one), and on a hidden one it waits while his owner is asked
+#:    (``frames.Passing``: shown, it passes on; rules 7 passed it to him unasked).
 #:    Identity, and everything else, plays exactly as under rules 7.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
 RULES_VERSION = 8
