@@ -491,12 +491,12 @@ class SanguoshaGame(Resolution, Game):
                 if not has and self.alive[s] and self._point(Point.HAND_EMPTIED, [s],
                                                              {"seat": s}):
                     pushed = True
-            now = [c for c in self.equip[s] if c is not None]
-            if now != self.had_equip[s]:
-                lost = [c for c in self.had_equip[s] if c not in now]
-                self.had_equip[s] = now
-                if lost and self.alive[s] and self._point(
-                        Point.EQUIP_LOST, [s], {"seat": s, "n": len(lost), "cards": lost}):
+            held = [c for c in self.equip[s] if c is not None]
+            if held != self.had_equip[s]:
+                gone = [c for c in self.had_equip[s] if c not in held]
+                self.had_equip[s] = held
+                if gone and self.alive[s] and self._point(
+                        Point.EQUIP_LOST, [s], {"seat": s, "n": len(gone), "cards": gone}):
                     pushed = True
         return pushed
 
@@ -597,8 +597,9 @@ class SanguoshaGame(Resolution, Game):
                     else _RESPONSE_NAME[ask]
                 if chosen.get("choice") == kw_cards.ALL:  # (a Kingdom Nullification's)
                     assert isinstance(f, NullifyWindow)
-                    self._nullification_widened(seat=seat, target=f.target,
-                                                kingdom=self.kingdom(f.target))
+                    kingdom = self.kingdom(f.target)
+                    assert kingdom is not None  # (offered for a shown target: can_widen)
+                    self._nullification_widened(seat=seat, target=f.target, kingdom=kingdom)
                 self._responded(seat=seat, name=name, cards=cards, ask=ask)
         elif kind == "accept":
             self._accepted(seat=seat, ask=ask)
@@ -648,12 +649,12 @@ class SanguoshaGame(Resolution, Game):
         elif ask == "known_both":
             target = f.targets[0]
             choice = chosen["choice"]
-            seen = sorted(self.hands[target]) if choice == "hand" \
+            seen: list[int] | list[str] = sorted(self.hands[target]) if choice == "hand" \
                 else [self.general_of(target, choice)]
             self._known_both_seen(seat=seat, target=target, choice=choice, seen=seen)
         else:  # "pick": Dismantlement, Snatch
+            assert f.pick_from is not None
             target = f.pick_from
-            assert target is not None
             if chosen.get("area") == "hand":
                 card, area = rng.choice(self.hands[target]), "hand"
             else:
@@ -1646,7 +1647,7 @@ class SanguoshaGame(Resolution, Game):
 
 @functools.lru_cache(maxsize=4096)
 def _equipment(equip: tuple[int | None, ...]) -> tuple[list[Any], dict[str, Any]]:
-    skills = [SKILL_OF_CARD[c] for c in equip if c is not None and SKILL_OF_CARD[c]]
+    skills = [sk for c in equip if c is not None and (sk := SKILL_OF_CARD[c])]
     mods: dict[str, Any] = {}
     for sk in skills:
         for key, value in sk.mods.items():
