@@ -130,8 +130,8 @@ def on_reason(kind: str, reason: str,
         return
 
     def dispatch(r: Any, fact: Fact, d: dict[str, Any]) -> None:
-        reason = d.get("reason")  # (no handler is registered for a missing reason)
-        own = BY_REASON.get((kind, reason)) if reason is not None else None
+        said = d.get("reason")  # (no handler is registered for a missing reason)
+        own = BY_REASON.get((kind, said)) if said is not None else None
         before = getattr(dispatch, "before", None)  # (``handles`` may set it later)
         if own is not None:
             own(r, fact, d)
