@@ -68,7 +68,7 @@ from domain.referee.hegemony_cards import (
     WINDOWED,
     DeckRules,
 )
-from domain.referee.hegemony_skills import USED, VIA, SkillRules
+from domain.referee.hegemony_skills import HOOKS, USED, VIA, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, JUDGE, Table
 from domain.sanguosha.cards import (
     DELAYED,
@@ -1163,15 +1163,30 @@ class Referee(DeckRules, SkillRules):
         return bool(result)
 
     def on_LightningPassed(self, fact: Fact, d: dict[str, Any]) -> None:
+        """A Lightning that missed moves on to the next living seat holding none. Rules
+        8: as a card used on that seat would (``hegemony_shu``): past a seat whose shown
+        skill cancels it (Weimu), and a hidden one's owner is asked on its landing;
+        shown, it passes on from there (owed then: the only pass outside its owner's
+        judgment phase)."""
         s, to, card = self.seat(d["seat"]), self.seat(d["to"]), d["card"]
         if self.table.remove(s, card, (JUDGE,)) is None or NAME[card] != LIGHTNING:
             self.broken(fact, "card-owner", f"seat {s} passes a Lightning it does not have")
+        passing = self.rules >= 8
+        skips, lands = HOOKS.get("lightning_skips"), HOOKS.get("lightning_lands")
         want = next((x for x in order_from(s, self.n)[1:] if self.alive[x] and all(
-            self.as_name(j) != LIGHTNING for j in self.table.judging[x])), s)
+            self.as_name(j) != LIGHTNING for j in self.table.judging[x]) and not (
+            passing and skips is not None and skips(self, x, card))), s)
         if to != want:
             self.broken(fact, "lightning", f"the Lightning passes to seat {to}, not to the "
-                        f"next living seat without one (seat {want})")
+                        f"next living seat without one{' it may reach' * passing} "
+                        f"(seat {want})")
+        if passing and (s != self.current or self.stage != "start") and \
+                not self.claimed(fact):
+            self.broken(fact, "lightning", f"seat {s} passes a Lightning outside its "
+                        "judgment phase, and no show for Weimu sent it on")
         self.table.judging[to].append(card)
+        if passing and lands is not None and to != s:
+            lands(self, to, card)
 
     def on_CardTaken(self, fact: Fact, d: dict[str, Any]) -> None:
         s, src, c, reason = self.seat(d["seat"]), self.seat(d["source"]), d["card"], d["reason"]
