@@ -11,6 +11,7 @@ violation. A lawful engine and a right referee print nothing.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -21,18 +22,32 @@ from tests.referee.test_hegemony_buqu_forgery import mixed_game  # noqa: E402
 
 
 def seeds(args: list[str]) -> list[int]:
+    """Seeds from ``LO-HI`` (HI excluded) or single seeds."""
     if len(args) == 1 and "-" in args[0]:
         lo, hi = map(int, args[0].split("-"))
         return list(range(lo, hi))
     return [int(a) for a in args]
 
 
+def parsed(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Judge bot-played mixed Kingdom Wars tables with the referee; print "
+                    "each table it flags.")
+    parser.add_argument("seeds", nargs="*", default=["2600-2700"],
+                        help="a range LO-HI (HI excluded) or chosen seeds (default 2600-2700)")
+    parser.add_argument("--rules", type=int, default=None,
+                        help="one rules version for every table (default: 4 + seed %% 4)")
+    args = parser.parse_args(argv)
+    try:
+        args.seeds = seeds(args.seeds)
+    except ValueError:
+        parser.error(f"seeds: a range LO-HI or integers, not {' '.join(args.seeds)!r}")
+    return args
+
+
 def main() -> None:
-    args = sys.argv[1:]
-    fixed = None
-    if args[:1] == ["--rules"]:
-        fixed, args = int(args[1]), args[2:]
-    chosen = seeds(args or ["2600-2700"])
+    args = parsed()
+    fixed, chosen = args.rules, args.seeds
     flagged = 0
     for seed in chosen:
         rules = fixed or 4 + seed % 4

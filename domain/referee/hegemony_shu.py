@@ -29,6 +29,7 @@ from domain.referee.hegemony_generals import SKILLS
 from domain.referee.hegemony_skills import (
     AFTER,
     BEFORE,
+    BONUS_ASKS,
     CONVERSIONS,
     EVENTS,
     HOOKS,
@@ -518,6 +519,17 @@ def shushen_asks(r: Any, fact: Fact) -> bool:
 
 
 INTERJECTS.append(shushen_asks)
+
+
+def shushen_for_bonus(r: Any, fact: Fact) -> bool:
+    """A heal the show's perfect pair brings asks the seat's Shushen before the skill use
+    the show was made for (the reference: the bonus heals at ``GeneralShown``)."""
+    d = fact.data
+    return (fact.type, d.get("skill")) == ("SkillUsed", "shushen") and bool(
+        r.marks.get(("shushen", d.get("seat"))))
+
+
+BONUS_ASKS.append(shushen_for_bonus)
 
 
 @judged("shushen", triggered=True)

@@ -64,6 +64,9 @@ BEFORE: list[Callable[[Any, Fact], None]] = []
 AFTER: list[Callable[[Any, Fact], None]] = []
 #: facts a skill asks in between, before what is owed (Shushen after any heal)
 INTERJECTS: list[Callable[[Any, Fact], bool]] = []
+#: skill uses a show's bonuses bring between the show and the use it was made for (the
+#: perfect pair's heal: Shushen of the seat's other general)
+BONUS_ASKS: list[Callable[[Any, Fact], bool]] = []
 #: facts of a skill that leave the judgment phase's Nullification window open (Kanpo)
 IN_WINDOW: list[Callable[[Any, Fact], bool]] = []
 #: skills that take a card from any area (not a hand card only)
@@ -306,6 +309,10 @@ class SkillRules:
             # rules 5 and before: a skill lost while its trigger waited still acts once
             i = self.marks.pop(("acts_once", s))
         showing = self.marks.pop("showing", None)
+        if showing is not None and showing[0] == s and showing[1] != sid and any(
+                asks(self, fact) for asks in BONUS_ASKS):
+            self.marks["showing"] = showing  # asked in between: the use is still to come
+            showing = None
         if i is None:
             self.broken(fact, "skill", f"seat {s} uses {sid!r}, a skill of neither of its "
                         f"generals ({self.generals[s]})")
