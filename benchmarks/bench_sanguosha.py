@@ -4,6 +4,7 @@ pure on one core, with the generals' skills too; issue 14's: ≥ 40 six-player K
 games/s with the generals' skills, hidden ones included).
 
     python benchmarks/bench_sanguosha.py [--games 200] [--players 8]
+                                         [--kinds identity,hegemony]
 
 There is no peer engine to run beside it, so the ratios are to the bots-only pure engine
 of the same kind, measured in the same run: what asking every seat, the generals' skills,
@@ -56,9 +57,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--kinds", default="identity,hegemony",
+                        help="the game kinds measured (comma-separated; hegemony: Kingdom Wars)")
     args = parser.parse_args()
     print(f"{'engine':<46} {'games/s':>8} {'events/game':>12} {'ratio':>6}")
-    for kind in ("identity", "hegemony"):
+    for kind in args.kinds.split(","):
         base = 0.0
         # the first game of each kind: identity without generals, Kingdom Wars without
         # skills (rules 4 gives its generals their skills by default)

@@ -36,6 +36,9 @@ The rules as judged (docs/rules/kingdom-wars.md and sanguosha.md):
 - Rules version 6: a death skill that kills the seat on turn (Suishi) leaves what the
   earlier death owes (its show, victory check, reward) to follow that seat's own; a killer
   dead by then is paid nothing. Version 5 dropped it with the turn.
+- Rules version 8: no draw-phase skill once the draw is skipped or replaced (Supply
+  Shortage, Qiaobian, Tuxi, Zaiqi, Shuangxiong), none that skips or replaces it after
+  Luoyi (``SkillRules.at_draw``); version 7 and before judge them as the engine played.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ from domain.referee.hegemony_cards import (
     WINDOWED,
     DeckRules,
 )
-from domain.referee.hegemony_skills import USED, VIA, SkillRules
+from domain.referee.hegemony_skills import HOOKS, USED, VIA, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, JUDGE, Table
 from domain.sanguosha.cards import (
     DELAYED,
@@ -987,6 +990,8 @@ class Referee(DeckRules, SkillRules):
             u = self.use_of(KILL, ARROWS)
             if u is not None:
                 self.dodge(u, s)
+        if ask == "kill":
+            self.duel_answered(fact, s, True)
         if ask == "nullify":
             self.judgment_window(True)
             u = self.uses[-1] if self.uses and self.stage != "start" else None
@@ -1005,6 +1010,36 @@ class Referee(DeckRules, SkillRules):
                 self.owe(Owed("dying", f"seat {v} is saved: its rescue",
                               self.is_("Rescued", seat=v)), first=True)
 
+    def duel_answered(self, fact: Fact, s: int, played: bool) -> None:
+        """A Duel asks its target first, then each side in turn, until one does not play;
+        against a shown Lü Bu (Wushuang) each answer is two Kills."""
+        u = self.use_of(DUEL, BARBARIANS)
+        if u is None or u.name != DUEL or not u.targets:
+            return  # (no Duel asks: ``answering`` names it)
+        turn, kills = u.extra.get("duel", (u.targets[0], 0))
+        if s != turn:
+            owed = "no seat: the Duel is over" if turn is None else \
+                f"seat {turn}'s " + ("second Kill (Wushuang: two Kills against a shown Lü Bu)"
+                                     if kills else "Kill")
+            self.broken(fact, "wushuang" if kills else "asked-seat", f"seat {s} answers the "
+                        f"Duel of seat {u.user} on seat {u.targets[0]}; it asks {owed}")
+            kills = 0  # (the record's seat answers on)
+        other = u.user if s != u.user else u.targets[0]
+        kills += 1
+        if not played:
+            turn = None
+        elif kills >= self.kills_needed(other):
+            turn, kills = other, 0
+        else:
+            turn = s
+        u.extra["duel"] = (turn, kills)
+
+    def dodge_declined(self, s: int) -> None:
+        """The seat asked again (Wushuang's second Dodge) answered: the Kill goes on."""
+        u = self.use_of(KILL, ARROWS)
+        if u is not None and u.extra.get("dodge_due") == s:
+            del u.extra["dodge_due"]
+
     def took_it(self, s: int, *names: str) -> None:
         """The seat let the card's effect through: its damage may follow."""
         u = self.use_of(*names)
@@ -1016,8 +1051,10 @@ class Referee(DeckRules, SkillRules):
         self.answering(fact, s, ask)
         if ask == "dodge":
             self.took_it(s, KILL, ARROWS)
+            self.dodge_declined(s)
         elif ask == "kill":
             self.took_it(s, DUEL, BARBARIANS)
+            self.duel_answered(fact, s, False)
         elif ask == "peach" and self.dying is not None:
             self.asked_for_peach.add(s)
         if ask == "nullify":
@@ -1126,15 +1163,30 @@ class Referee(DeckRules, SkillRules):
         return bool(result)
 
     def on_LightningPassed(self, fact: Fact, d: dict[str, Any]) -> None:
+        """A Lightning that missed moves on to the next living seat holding none. Rules
+        8: as a card used on that seat would (``hegemony_shu``): past a seat whose shown
+        skill cancels it (Weimu), and a hidden one's owner is asked on its landing;
+        shown, it passes on from there (owed then: the only pass outside its owner's
+        judgment phase)."""
         s, to, card = self.seat(d["seat"]), self.seat(d["to"]), d["card"]
         if self.table.remove(s, card, (JUDGE,)) is None or NAME[card] != LIGHTNING:
             self.broken(fact, "card-owner", f"seat {s} passes a Lightning it does not have")
+        passing = self.rules >= 8
+        skips, lands = HOOKS.get("lightning_skips"), HOOKS.get("lightning_lands")
         want = next((x for x in order_from(s, self.n)[1:] if self.alive[x] and all(
-            self.as_name(j) != LIGHTNING for j in self.table.judging[x])), s)
+            self.as_name(j) != LIGHTNING for j in self.table.judging[x]) and not (
+            passing and skips is not None and skips(self, x, card))), s)
         if to != want:
             self.broken(fact, "lightning", f"the Lightning passes to seat {to}, not to the "
-                        f"next living seat without one (seat {want})")
+                        f"next living seat without one{' it may reach' * passing} "
+                        f"(seat {want})")
+        if passing and (s != self.current or self.stage != "start") and \
+                not self.claimed(fact):
+            self.broken(fact, "lightning", f"seat {s} passes a Lightning outside its "
+                        "judgment phase, and no show for Weimu sent it on")
         self.table.judging[to].append(card)
+        if passing and lands is not None and to != s:
+            lands(self, to, card)
 
     def on_CardTaken(self, fact: Fact, d: dict[str, Any]) -> None:
         s, src, c, reason = self.seat(d["seat"]), self.seat(d["source"]), d["card"], d["reason"]

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.audit import Fact
+from domain.referee.hegemony_area import area_over, reached, window_on
 from domain.referee.hegemony_deck import DECK_IDS, KINGDOM_WARS, deck_of
 from domain.referee.hegemony_skills import INTERJECTS, SkillRules
 from domain.referee.hegemony_table import EQUIP, HAND, Table
@@ -109,6 +110,7 @@ class DeckRules:
             return
         if not self.window_part(fact):
             self.window_closed()
+        area_over(self, fact)
         if t == "TurnStarted":
             self.drank, self.wine_turn, self.skip_draw = 0, False, False
             self.chain = None
@@ -678,6 +680,10 @@ class DeckRules:
         """The window is over (a fact that is no part of it came): a standing "all"
         spares the trick's later targets of the kingdom, as their sides are then."""
         w = self.nwin
+        if w["played"] or w["passed"]:
+            # (on the trick's target in turn: nullified, that one is skipped)
+            window_on(self, self.uses[-1] if self.uses and self.stage != "start" else None,
+                      w["nullified"])
         if w["widened"] is not None and w["nullified"]:
             u, x = w["widened"]
             u.extra["spared"] = set(self.later_of_side(u, x))
@@ -701,6 +707,7 @@ class DeckRules:
             self.broken(fact, KINGDOM_RULE, f"seat {x} was spared seat {u.user}'s {u.name} "
                         f"by a Kingdom Nullification for its kingdom, yet {fact.type} "
                         "reaches it")
+        reached(self, fact, u, x)  # (an area trick's targets in turn, none left out)
 
     # --- Supply Shortage ---------------------------------------------------------------------
     def supply_judged(self, card: int | None) -> bool:

@@ -5,7 +5,9 @@ Each skill registers with ``hegemony_skills.judged`` (or, for a modifier read wh
 rule is computed, with the hook lists of ``hegemony_skills``); the referee imports this
 module for that registration alone. Written from the rules page, not from the engine:
 
-* Wushuang: a Kill of a shown Lü Bu needs two Dodges (``SkillRules.dodges_needed``);
+* Wushuang: a Kill of a shown Lü Bu needs two Dodges (``SkillRules.dodges_needed``; the
+  second is asked before the Kill goes on), a Duel with him two Kills each answer
+  (``SkillRules.kills_needed``);
 * Weimu: a black trick (its cards as its user holds them) cancels Jia Xu as a target;
 * Wansha: in a shown Jia Xu's turn only he and the dying seat may give a Peach;
 * Luanwu (limited): every other living seat in turn, from the next, uses a Kill on one
@@ -28,10 +30,12 @@ from domain.referee.hegemony_generals import JUDGED
 from domain.referee.hegemony_skills import (
     AFTER,
     BARS_PEACH,
+    BEFORE,
     CANCELS,
     CONVERSIONS,
     DEAD,
     DEATH,
+    DEATH_SKILLS,
     HP_LOST,
     JUDGES,
     RETRIALS,
@@ -70,6 +74,32 @@ def held_red(r: Any, s: int, card: int, judging: bool = False) -> bool:
 
 
 # --- Jia Xu -------------------------------------------------------------------------------
+def second_dodge(r: Any, fact: Fact) -> None:
+    """Wushuang: a target that played one Dodge against Lü Bu's Kill is asked for a
+    second before the Kill goes on (its weapon when dodged, its next target, the next
+    card, the next phase)."""
+    u = r.use_of("kill")
+    s = u.extra.get("dodge_due") if u is not None else None
+    if s is None:
+        return
+    if not (r.alive[s] and r.alive[u.user]):
+        del u.extra["dodge_due"]  # (a skill between the asks killed one: not followed)
+        return
+    d = fact.data
+    on = (fact.type in ("Responded", "Declined", "Accepted") and (
+        d.get("ask") in ("axe", "blade") or (d.get("ask") == "dodge" and d.get("seat") != s))
+          ) or fact.type in ("PhaseChanged", "TurnEnded") or (
+        fact.type == "CardUsed" and d.get("via") == "play")
+    if on:
+        del u.extra["dodge_due"]
+        r.broken(fact, "wushuang", f"seat {s} played one Dodge against seat {u.user}'s Kill "
+                 f"(Wushuang: two), yet the Kill goes on with {fact.type} before its "
+                 "second Dodge ask")
+
+
+BEFORE.append(second_dodge)
+
+
 def black_trick(r: Any, user: int, name: str, cards: list[int]) -> bool:
     """A trick (by the name it is used as) whose cards are all black as its user holds
     them. Not an equipment card worn (no target to cancel), nor from rules 7 a Wine (a
@@ -261,6 +291,25 @@ def duanchang(r: Any, fact: Fact, s: int, d: dict[str, Any]) -> None:
         return
     r.owe(owed("duanchang", f"Duanchang: seat {killer} loses one general's skills",
                r.is_("SkillsLost", seat=killer, reason="duanchang"), r.claim), first=True)
+
+
+def once_spent(r: Any, fact: Fact) -> None:
+    """Rules 5 and before: a skill Duanchang took while its trigger waited acts once
+    (``acts_once``): its ask is the one declined by a seat left with no death skill of
+    its own, and it is asked before the turn goes on (the next card, phase or turn)."""
+    d = fact.data
+    s = d.get("seat")
+    if fact.type == "Declined" and d.get("ask") == "skill" and isinstance(s, int) and \
+            any(r.acts_once(s, k) for k in DEATH_SKILLS) and \
+            not any(r.owns_skill(s, k) for k in DEATH_SKILLS):
+        r.marks.pop(("acts_once", s), None)
+    elif fact.type in ("PhaseChanged", "TurnEnded") or (
+            fact.type == "CardUsed" and d.get("via") == "play"):
+        for key in [k for k in r.marks if isinstance(k, tuple) and k[0] == "acts_once"]:
+            del r.marks[key]
+
+
+AFTER.append(once_spent)
 
 
 # --- Yan Liang & Wen Chou -------------------------------------------------------------------

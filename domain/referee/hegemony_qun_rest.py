@@ -8,7 +8,7 @@ for that registration alone. What each one is, as judged here:
   less for a shown Kong Rong (``DAMAGE_CUTS``); its use is recorded just before.
 * Lirang: cards of Kong Rong's discarded (recorded discards; under rules 5 also the cards
   a skill of his seat paid as its cost) may be given to other seats from the discard
-  pile, one give at a time.
+  pile, one give at a time; a declined ask leaves them there for good.
 * Xiongyi (limited): Ma Teng and every living seat of his side draw three, in turn
   order from him; then he heals 1 (wounded) when his side has the fewest living shown
   seats of all the sides that have one.
@@ -16,9 +16,10 @@ for that registration alone. What each one is, as judged here:
   cards; a win is a Kill with no card on that seat or another of its side (any
   distance), a loss ends the play phase.
 * Sijian: after the last hand card is lost, discard another seat's card (hand or
-  equipment). Suishi (compulsory): another seat dying from damage whose source is of
-  Tian Feng's side draws him one; another seat of his side dying loses him 1 HP, before
-  the death's show, victory check and reward (``DEATH_SKILLS``).
+  equipment); asked once (a decline ends it). Suishi (compulsory): another seat dying
+  from damage whose source is of Tian Feng's side draws him one; another seat of his
+  side dying loses him 1 HP, before the death's show, victory check and reward
+  (``DEATH_SKILLS``).
 * Kuangfu: after its Kill damaged a seat with equipment, one piece of it goes into the
   owner's empty slot of its kind, or is discarded.
 * Huoshui: an action that only shows Zou Shi; while she is shown, no other seat shows a
@@ -393,6 +394,29 @@ def suishi_watch(r: Any, fact: Fact) -> None:
 
 
 AFTER.append(suishi_watch)
+
+
+def declined_watch(r: Any, fact: Fact) -> None:
+    """A skill's ask declined ends what it offered: Sijian's discard (asked first: its
+    point comes last, on top), else Lirang's give of the latest discard, whose cards
+    stay in the discard pile for good (the ask names neither)."""
+    d = fact.data
+    s = d.get("seat")
+    if fact.type != "Declined" or d.get("ask") != "skill" or not isinstance(s, int) or \
+            not 0 <= s < r.n:
+        return
+    if r.marks.pop(("sijian", s), False):
+        return
+    if r.owns_skill(s, "lirang"):
+        free = r.table.out_of_play()
+        mine = pools(r, s)
+        while mine and not [c for c in mine[-1] if c in free]:
+            mine.pop()
+        if mine:
+            mine.pop()
+
+
+AFTER.append(declined_watch)
 
 
 # --- Pan Feng: Kuangfu --------------------------------------------------------------------

@@ -13,7 +13,10 @@ hidden general has no skill in effect: only a shown one cancels unasked, and a h
 one's owner is asked whether to show it: the cancel is legal only after that show
 (``cancel_shown``). From rules 7 the same holds for Jia Xu's Weimu (a black trick) and for
 a delayed trick (Qianxun's Indulgence, Weimu's black one): the card is placed at its use
-as the record goes on, and taken out of the judgment area again by the show.
+as the record goes on, and taken out of the judgment area again by the show. From rules
+8 a Lightning that misses passes as if used on the seat it reaches: past a shown Weimu
+(``lightning_skips``), and a hidden one's owner asked as it lands (``lightning_lands``);
+the show owes its pass on from there.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from domain.referee.hegemony_generals import SKILLS
 from domain.referee.hegemony_skills import (
     AFTER,
     BEFORE,
+    BONUS_ASKS,
     CONVERSIONS,
     EVENTS,
     HOOKS,
@@ -235,6 +239,9 @@ def cancel_shown(r: Any, s: int, sid: str) -> bool:
     if noted is None or sid not in noted[1]:
         return False
     name, cards = noted[0], noted[2]
+    if r.marks.pop(("passing", s), None) is not None:  # (rules 8) it passes on next
+        r.owe(owed_pass(r, s, cards[0]), first=True)
+        return True
     if name in DELAYED:
         judging = r.table.judging[s]
         if len(cards) != 1 or cards[0] not in judging:
@@ -263,8 +270,11 @@ def cancel_lapses(r: Any, fact: Fact) -> None:
             name, sids, cards = r.marks.pop(key)
             if sids[1:]:
                 r.marks[key] = (name, sids[1:], cards)
+            else:
+                r.marks.pop(("passing", key[1]), None)  # (rules 8) it stays there
         elif fact.type not in CANCEL_BETWEEN and not other_decline:
             name, sids = r.marks.pop(key)[:2]
+            r.marks.pop(("passing", key[1]), None)
             since = 7 if name in DELAYED or sids[0] == "weimu" else 6
             r.broken(fact, sids[0], f"seat {key[1]} is a target of the {name} that its "
                      f"hidden general's {sids[0]} would cancel it from, but its owner was "
@@ -289,7 +299,40 @@ def cancel_asks(r: Any, fact: Fact) -> bool:
         fact.type == "SkillUsed" and d.get("skill") in CANCELLING)
 
 
+def lightning_skips(r: Any, x: int, card: int) -> bool:
+    """Rules 8: a passing Lightning goes past a seat whose shown skill cancels it as the
+    target (Weimu: a black one, its colour as that seat would hold it)."""
+    return skilled(r) and any(r.active(x, sid) for sid in
+                              cancel_skills(r, x, "lightning", x, [card]))
+
+
+def lightning_lands(r: Any, to: int, card: int) -> None:
+    """Rules 8: a passing Lightning landed on a seat whose hidden general's skill would
+    cancel it there: the owner is asked whether to show it (noted ``cancel``, and
+    ``passing``: shown, it passes on from that seat instead of leaving for the discard
+    pile; declined, it stays)."""
+    if not skilled(r):
+        return
+    sids = [sid for sid in cancel_skills(r, to, "lightning", to, [card])
+            if not r.active(to, sid)]
+    if sids:
+        held = [k for g in r.generals[to] for k in SKILLS.get(g, ())]
+        r.marks[("cancel", to)] = ("lightning", sorted(sids, key=held.index), [card])
+        r.marks[("passing", to)] = card
+
+
+def owed_pass(r: Any, s: int, card: int) -> Any:
+    """The pass a show for the landed Lightning's cancel calls for, from that seat."""
+    from domain.referee.hegemony import Owed  # the referee's own: no cycle at import
+
+    return Owed("lightning", f"the Lightning passing on from seat {s}, whose Weimu was "
+                "shown for it (rules 8)", r.is_("LightningPassed", seat=s, card=card),
+                r.claim)
+
+
 HOOKS["cancels"] = cancels
+HOOKS["lightning_skips"] = lightning_skips
+HOOKS["lightning_lands"] = lightning_lands
 BEFORE.append(cancel_lapses)
 INTERJECTS.append(cancel_asks)
 
@@ -476,6 +519,17 @@ def shushen_asks(r: Any, fact: Fact) -> bool:
 
 
 INTERJECTS.append(shushen_asks)
+
+
+def shushen_for_bonus(r: Any, fact: Fact) -> bool:
+    """A heal the show's perfect pair brings asks the seat's Shushen before the skill use
+    the show was made for (the reference: the bonus heals at ``GeneralShown``)."""
+    d = fact.data
+    return (fact.type, d.get("skill")) == ("SkillUsed", "shushen") and bool(
+        r.marks.get(("shushen", d.get("seat"))))
+
+
+BONUS_ASKS.append(shushen_for_bonus)
 
 
 @judged("shushen", triggered=True)

@@ -48,6 +48,8 @@ USED: dict[str, Callable[[Any, Fact, int, dict[str, Any]], None]] = {}
 SINCE_5 = frozenset({"buqu", "buqu_wounds"})
 #: skills first asked under rules 7 (a hidden Jia Xu's Weimu: show him to cancel?)
 SINCE_7 = frozenset({"weimu"})
+#: draw-phase skills that replace the draw (rules 8: not after Luoyi changed it)
+REPLACES_DRAW = frozenset({"tuxi", "zaiqi", "shuangxiong"})
 #: triggered skills: their owner may be asked (and decline)
 TRIGGERED: set[str] = set()
 #: event type -> the skills' handler of an event only skills record (PileArranged)
@@ -58,6 +60,9 @@ BEFORE: list[Callable[[Any, Fact], None]] = []
 AFTER: list[Callable[[Any, Fact], None]] = []
 #: facts a skill asks in between, before what is owed (Shushen after any heal)
 INTERJECTS: list[Callable[[Any, Fact], bool]] = []
+#: skill uses a show's bonuses bring between the show and the use it was made for (the
+#: perfect pair's heal: Shushen of the seat's other general)
+BONUS_ASKS: list[Callable[[Any, Fact], bool]] = []
 #: facts of a skill that leave the judgment phase's Nullification window open (Kanpo)
 IN_WINDOW: list[Callable[[Any, Fact], bool]] = []
 #: skills that take a card from any area (not a hand card only)
@@ -279,6 +284,10 @@ class SkillRules:
             # rules 5 and before: a skill lost while its trigger waited still acts once
             i = self.marks.pop(("acts_once", s))
         showing = self.marks.pop("showing", None)
+        if showing is not None and showing[0] == s and showing[1] != sid and any(
+                asks(self, fact) for asks in BONUS_ASKS):
+            self.marks["showing"] = showing  # asked in between: the use is still to come
+            showing = None
         if i is None:
             self.broken(fact, "skill", f"seat {s} uses {sid!r}, a skill of neither of its "
                         f"generals ({self.generals[s]})")
@@ -532,12 +541,31 @@ class SkillRules:
         self.marks[("used", sid)] = used + 1
 
     def at_draw(self, fact: Fact, s: int, sid: str) -> None:
-        """A skill of the draw phase: at its start, in the owner's turn."""
+        """A skill of the draw phase: at its start, in the owner's turn. Rules 8: none
+        once the draw is skipped or replaced (Supply Shortage, Qiaobian, Tuxi, Zaiqi,
+        Shuangxiong), and none that replaces it once another changed it (Luoyi); before,
+        the engine offered them all the same (lawful as played). Haoshi judges its own."""
+        settle = HOOKS.get("draw_skill")  # Qiaobian uses held open (hegemony_wei_rest)
+        if settle is not None and s == self.current:
+            settle(self, fact, s, sid)
         at_draw = self.stage == "start" and not self.marks.get("drew") or (
             self.stage == "play" and self.marks.get("skip_draw"))  # after Tuxi, at once
         if s != self.current or not at_draw:
             self.broken(fact, "skill", f"seat {s} uses {sid} outside the start of its own "
                         "draw phase")
+        elif self.rules < 8 or sid == "haoshi":
+            return
+        elif self.skip_draw or self.marks.get("skip_draw"):
+            self.broken(fact, "draw-skipped", f"seat {s} uses {sid} in a draw phase already "
+                        "skipped or replaced (rules 8: no draw-phase skill then)")
+        elif sid in REPLACES_DRAW and self.draw_changed(s):
+            self.broken(fact, "draw-skipped", f"seat {s} replaces its draw by {sid} after "
+                        "Luoyi changed it (rules 8: its cost would be void)")
+
+    def draw_changed(self, s: int) -> bool:
+        """Whether this draw phase's draw was made smaller or bigger already (Luoyi,
+        Yingzi, Haoshi): rules 8 offers no skill that skips or replaces it then."""
+        return bool(self.marks.get("draw_delta")) or self.marks.get("luoyi") == s
 
     # --- judgments and their retrials ------------------------------------------------------
     def judgment_opened(self, fact: Fact, s: int, reason: str, card: int | None) -> None:
@@ -577,12 +605,20 @@ class SkillRules:
         """Dodges that cancel a Kill: two against Wushuang."""
         return 2 if u.name == "kill" and self.active(u.user, "wushuang") else 1
 
+    def kills_needed(self, other: int) -> int:
+        """Kills each answer in a Duel against ``other`` takes: two against Wushuang."""
+        return 2 if self.active(other, "wushuang") else 1
+
     def dodge(self, u: Any, s: int) -> None:
-        """The seat plays a Dodge (or judges a red Eight Trigrams) against the card."""
+        """The seat plays a Dodge (or judges a red Eight Trigrams) against the card; one
+        short of Wushuang's two, it is asked again (``dodge_due``) before the Kill goes on."""
         count = u.extra.setdefault("dodges", {})
         count[s] = count.get(s, 0) + 1
         if count[s] >= self.dodges_needed(u):
             u.extra["dodged"] = s
+            u.extra.pop("dodge_due", None)
+        else:
+            u.extra["dodge_due"] = s
 
     def dodged_already(self, u: Any, s: int) -> bool:
         return u.extra.get("dodges", {}).get(s, 0) >= self.dodges_needed(u)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.audit import Fact
+from domain.referee.hegemony_generals import SKILLS
 from domain.referee.hegemony_skills import (
     BEFORE,
     CONVERSIONS,
@@ -66,6 +67,46 @@ def noted_damage(r: Any, fact: Fact, s: int, src: Any, n: int) -> None:
 
 
 ON_DAMAGE.append(noted_damage)
+
+#: the skills asked after their owner took damage, each damage (per point: each point)
+DAMAGED = frozenset({"jianxiong", "fankui", "ganglie_kw", "yiji", "jieming", "fangzhu"})
+PER_POINT = frozenset({"yiji", "jieming"})
+
+
+def inner_answered(r: Any, fact: Fact) -> None:
+    """Inside an outer damage (a nested one on the stack), the seat's skills on the inner
+    damage are asked in the order it holds them: a decline answers the first one not yet
+    answered (not a retrial's ask), a Jianxiong its own; so the outer damage cannot take
+    up a skill the inner one declined (a Fankui declined, then the outer one's doubled)."""
+    d = fact.data
+    s = d.get("seat")
+    if not isinstance(s, int):
+        return
+    stack = r.marks.get(("hurt", s))
+    if not stack or len(stack) < 2:
+        return
+    inner = stack[-1]
+    if fact.type == "SkillUsed" and d.get("skill") == "jianxiong":
+        inner["used"]["jianxiong"] = inner["used"].get("jianxiong", 0) + 1
+    if fact.type != "Declined" or d.get("ask") != "skill" or (
+            r.retrying(fact) and may_retry(r, s)):
+        return
+    for sid in (k for g in r.generals[s] for k in SKILLS.get(g, ())):
+        if sid in DAMAGED and r.owns_skill(s, sid) and inner["used"].get(sid, 0) < (
+                inner["n"] if sid in PER_POINT else 1):
+            inner["used"][sid] = inner["used"].get(sid, 0) + 1
+            return
+
+
+BEFORE.append(inner_answered)
+
+
+def may_retry(r: Any, s: int) -> bool:
+    """Whether the seat could be asked to retry the judgment in the open (Guicai with a
+    hand card, Guidao with a card, Tiandu, Hongyan): else its decline is no retrial's."""
+    return (r.owns_skill(s, "guicai") and bool(r.table.hands[s])) or (
+        r.owns_skill(s, "guidao") and bool(r.table.everything(s, "he"))) or any(
+        r.owns_skill(s, k) for k in ("tiandu", "hongyan"))
 
 
 def on_damage(r: Any, fact: Fact, s: int, sid: str, per_point: bool = False

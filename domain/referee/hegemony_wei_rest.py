@@ -20,6 +20,7 @@ from domain.audit import Fact
 from domain.referee.hegemony_skills import (
     AFTER,
     BEFORE,
+    HOOKS,
     PINDIAN,
     TRIGGERED,
     judged,
@@ -171,6 +172,10 @@ def start_phase(r: Any, fact: Fact, s: int, ts: list[int]) -> str | None:
         r.broken(fact, "qiaobian", f"seat {s} skips its draw phase by Qiaobian, but it is "
                  "skipped already")
         return None
+    if r.rules >= 8 and r.draw_changed(s):  # (after Luoyi: only the draw phase was left)
+        r.broken(fact, "draw-skipped", f"seat {s} skips its draw phase by Qiaobian after "
+                 "Luoyi changed its draw (rules 8: its cost would be void)")
+        return None
     if ts:
         if held > 1:
             r.broken(fact, "qiaobian", f"seat {s} skips its draw phase by Qiaobian twice")
@@ -195,6 +200,28 @@ def start_phase(r: Any, fact: Fact, s: int, ts: list[int]) -> str | None:
         return None
     r.marks["qb_open"] = held + 1  # its judgment, draw or play phase: told by what follows
     return "open"
+
+
+def before_draw_skill(r: Any, fact: Fact, s: int, sid: str) -> None:
+    """A draw-phase skill (Tuxi, Luoyi...) settles the Qiaobian uses held open: they came
+    before it, as the judgment or the draw phase would begin. Two skipped both (under
+    rules 8 the draw skill is then unlawful: ``at_draw``). Under rules 8 one skipped the
+    judgment phase (a skipped draw would offer no draw skill); before, it stays open:
+    the draw, or none, tells."""
+    n = int(r.marks.get("qb_open", 0))
+    if n > 2:
+        r.broken(fact, "qiaobian", f"seat {s} uses {sid} after {n} Qiaobian uses at the "
+                 "start of its turn: only the judgment and draw phases begin before it")
+    if n >= 2:
+        r.marks.pop("qb_open")
+        skip(r, fact, s, JUDGMENT)
+        skip(r, fact, s, DRAW)
+    elif n == 1 and r.rules >= 8:
+        r.marks.pop("qb_open")
+        skip(r, fact, s, JUDGMENT)
+
+
+HOOKS["draw_skill"] = before_draw_skill
 
 
 def settle_open(r: Any, fact: Fact, drew: bool, moved: bool = False,

@@ -62,8 +62,9 @@ DECK_SIZE = 108
 #: comes every turn of a table with skills, not only after a discard; 6 changed Kingdom
 #: Wars only (a hidden Xiao Qiao shown for Hongyan at her judgment; a death's dues kept
 #: when the seat on turn dies of Suishi); 7 changed Kingdom Wars only (hidden generals'
-#: target cancels and Duanbing asked)
-RULES = (1, 2, 3, 4, 5, 6, 7)
+#: target cancels and Duanbing asked); 8 changed Kingdom Wars only (no draw-phase skill
+#: after the draw is skipped or replaced)
+RULES = (1, 2, 3, 4, 5, 6, 7, 8)
 
 REASONS = {RENEGADE: "lord_died_renegade_alone", "rebels": "lord_died",
            LORD: "rebels_and_renegades_dead"}

@@ -59,7 +59,7 @@ from domain.sanguosha.identity import (
     identity_table,
 )
 from domain.sanguosha.seen import Seen
-from domain.sanguosha.skill import KW_SKILLS
+from domain.sanguosha.skill import SKILLS
 from domain.sanguosha.skill_bot import converted_penalty, skill_answer, skill_plays
 
 Action = dict[str, Any]
@@ -400,19 +400,59 @@ def _pair_value(action: Action) -> tuple[bool, int]:
     return perfect_pair(head, deputy), ROSTER[head].hp_halves + ROSTER[deputy].hp_halves
 
 
-def hidden_skills(seen: Seen) -> set[str]:
-    """The skills of the seat's own hidden generals (its view names them to it alone)."""
-    row = seen.view["seats"][seen.me]
-    names, shown = row.get("generals") or [], row.get("shown") or []
-    return {sid for g, up in zip(names, shown, strict=False) if g is not None and not up
-            for sid in KW_SKILLS.get(g, ())}
+#: damage a target-cancelling hidden skill (Kongcheng, Huoshou...) would spare its owner
+_HURTS = frozenset({KILL, DUEL, BARBARIANS, ARROWS, FIRE_ATTACK})
+
+
+def _in_danger(seen: Seen) -> bool:
+    """Whether not answering now may cost the seat its life: it is dying, or a hit it
+    does not answer would leave it dying (a Dodge asked, a Kill asked in a Duel or a
+    Barbarian Invasion, a hidden general offering to cancel it as a harmful card's
+    target), at 1 HP."""
+    me, ask, p = seen.me, seen.ask, seen.pending
+    if ask == "peach":
+        return p.get("dying") == me
+    if seen.hp[me] > 1:
+        return False
+    if ask == "dodge":
+        return True
+    if ask == "kill":
+        return p.get("effect") in (DUEL, BARBARIANS)
+    if ask == "skill":
+        sid = p.get("skill")
+        return (sid in SKILLS and "cancels_target" in SKILLS[sid].mods
+                and (p.get("context") or {}).get("card_name") in _HURTS)
+    return False
+
+
+def _kept_hidden(seen: Seen) -> list[Action]:
+    """The seat's legal actions that show none of its hidden generals (the view names
+    those that would: ``shows_first``), plus, when its life is at stake and nothing
+    else answers, the answers that do (a Jijiu Peach for itself, a Longdan Dodge)."""
+    showing = {s["action"] for s in seen.view.get("shows_first", ())}
+    if not showing:
+        return seen.legal
+    kept = [a for k, a in enumerate(seen.legal) if k not in showing]
+    answered = any(a["type"] not in ("decline", "end_play") for a in kept)
+    if _in_danger(seen) and not answered:
+        return seen.legal
+    return kept
 
 
 def kingdom_policy(game: HegemonyGame, seat: int, rng: random.Random) -> Action:
     """Keeps a perfect pair or the most HP; shows both generals at once unless that would
-    make it a careerist (then only when three or fewer live); plays for its kingdom. A
-    hidden general's skill is used (showing it) when it pays, except while showing would
-    make the seat a careerist."""
+    make it a careerist (then only when three or fewer live); plays for its kingdom.
+
+    While showing would make it a careerist it stays hidden: it takes no action that
+    shows a general as a side effect (the view's ``shows_first``): no hidden general's
+    skill (active, triggered, or a card conversion), no play-phase show (Mashu), and no
+    card use only a hidden general's modifier allows (Paoxiao's second Kill, Duanbing's
+    extra target, Qicai's far trick). One exception: its life. Dying, or at 1 HP facing
+    a hit, with no other answer, it uses a hidden general's Peach or Dodge (Jijiu,
+    Longdan, Qingguo, Bazhen), Kill (in a Duel or against Barbarians) or target cancel
+    (Kongcheng against a Kill): a careerist alive beats a hidden seat dead, and death
+    shows its generals anyway. Otherwise (showing wanted, a perfect pair or its kingdom
+    joinable) a hidden general's skill or modifier is used when it pays, showing it."""
     seen = Seen.of(game, seat)
     legal = seen.legal
     if seen.view.get("stage") == "choose":
@@ -431,12 +471,9 @@ def kingdom_policy(game: HegemonyGame, seat: int, rng: random.Random) -> Action:
         if show is not None:  # a compulsory modifier switched on (Mashu)
             return show
     if stay_hidden:
-        secret = hidden_skills(seen)
-        if secret:
-            if ask == "skill" and (seen.pending or {}).get("skill") in secret:
-                return {"type": "decline"}
-            seen.legal = [a for a in legal if a.get("skill") not in secret
-                          and a["type"] != "show"]
+        seen.legal = _kept_hidden(seen)
+        if seen.legal == [{"type": "decline"}]:  # all it was offered would show
+            return {"type": "decline"}
     if ask == "pair":
         wounded = seen.max_hp[seat] - seen.hp[seat]
         return {"type": "pair_bonus", "choice": "heal" if seen.hp[seat] <= 1 or (

@@ -72,6 +72,7 @@ from domain.sanguosha.frames import (
     Judgment,
     KillUse,
     NullifyWindow,
+    Passing,
     Pindian,
     Placing,
     PlayPhase,
@@ -132,8 +133,18 @@ HAND_SIZE = 4
 #:    reward or penalty reads the killer's side as it is paid, after the death's skills
 #:    (a hidden killer shown for Xingshang is paid; rules 6 read it at the death).
 #:    Everything else plays exactly as under rules 6.
+#: 8. Kingdom Wars: once a draw phase's draw is skipped or replaced (Supply Shortage,
+#:    Qiaobian, Tuxi, Zaiqi, Shuangxiong) no draw-phase skill is offered any more: under
+#:    rules 7 a seat of Zhang He and Zhang Liao could skip its draw by Qiaobian and still
+#:    take cards by Tuxi, and Xu Chu's Luoyi gave its bonus for a draw that never came.
+#:    Haoshi's draw is the draw made bigger, so Yingzi still counts in it; and a skill
+#:    that skips or replaces the draw is not offered after Luoyi (its cost would be void).
+#:    A Lightning that misses passes as if used on the seat it reaches: past a shown Jia
+#:    Xu (Weimu, a black one), and on a hidden one it waits while his owner is asked
+#:    (``frames.Passing``: shown, it passes on; rules 7 passed it to him unasked).
+#:    Identity, and everything else, plays exactly as under rules 7.
 #: Every version here replays under its own rules (see ``rules`` where they differ).
-RULES_VERSION = 7
+RULES_VERSION = 8
 #: the outcome reason of a game ended by an exhausted pile (rules 2)
 PILE_EXHAUSTED = "pile_exhausted"
 DRAW_PHASE = "draw_phase"
@@ -387,6 +398,10 @@ class SanguoshaGame(Resolution, Game):
         held = f.context.get("held", ())
         if isinstance(below, Placing):
             return seat == below.target and self._cancel_rule(seat, sid, below.name, held)
+        if isinstance(below, Passing):
+            return seat == below.seat and not below.shown and \
+                below.card in self.judging[seat] and \
+                self._cancel_rule(seat, sid, LIGHTNING, held)
         return isinstance(below, CardUse) and seat in below.targets[
             :1 if below.name == COLLATERAL else None] and \
             self._cancel_rule(seat, sid, below.name, held)
@@ -396,6 +411,9 @@ class SanguoshaGame(Resolution, Game):
         is over at once, its cards to the discard pile (as when all cancel unasked). A
         delayed trick waiting to be placed (rules 7) goes to the discard pile."""
         trig, use = self.stack[-1], self.stack[-2]
+        if isinstance(use, Passing):  # (rules 8) it passes on from there
+            use.shown = True
+            return
         if isinstance(use, Placing):
             del self.stack[-2:]
             self.flight.remove(use.card)
@@ -712,7 +730,8 @@ class SanguoshaGame(Resolution, Game):
                 self._card_taken(seat=d["seat"], source=d["source"], card=d["card"],
                                  area="equipment", reason=COLLATERAL)
             elif k == "pass_lightning":
-                self._lightning_passed(seat=d["seat"], to=self._lightning_next(d["seat"]),
+                self._lightning_passed(seat=d["seat"],
+                                       to=self._lightning_next(d["seat"], d["card"]),
                                        card=d["card"])
             elif k == "phase":
                 self._phase_changed(seat=d["seat"], phase=d["phase"], skipped=d["skipped"])
@@ -797,12 +816,32 @@ class SanguoshaGame(Resolution, Game):
                 return s
         return self.current
 
-    def _lightning_next(self, owner: int) -> int:
-        """The next living player whose judgment area has no Lightning (else the owner)."""
+    def _lightning_next(self, owner: int, card: int) -> int:
+        """The next living player whose judgment area has no Lightning (else the owner).
+        Rules 8: nor a seat whose shown skill cancels it as the target (Weimu: a black
+        one, its colour as that seat would hold it), as a card used on it would be; the
+        hidden ones are asked when it lands (``_passing_asks``)."""
+        skips = self.rules >= 8 and self.skilled
         for s in order_from(owner, self.n)[1:]:
-            if self.alive[s] and all(NAME[c] != LIGHTNING for c in self.judging[s]):
+            if self.alive[s] and all(NAME[c] != LIGHTNING for c in self.judging[s]) and not (
+                    skips and self._cancels(s, LIGHTNING, [self.as_held(s, card)])):
                 return s
         return owner
+
+    def _passing_asks(self, seat: int, to: int, card: int) -> None:
+        """Rules 8: a Lightning passed to a seat whose hidden general would cancel it
+        (Weimu) lies there while the owner is asked whether to show it (``Passing``);
+        rules 7 left it there unasked. Back at the seat it passed from, it stays."""
+        if self.rules < 8 or not self.skilled or to == seat:
+            return
+        held = [self.as_held(to, card)]
+        queue = [(to, sid) for sid in self.skills[to]
+                 if self._cancel_rule(to, sid, LIGHTNING, held)]
+        if queue:
+            self.stack.append(Passing(card=card, seat=to))
+            self.stack.append(Trigger(point=Point.CANCEL.value, queue=queue,
+                                      context={"name": LIGHTNING, "card": card,
+                                               "held": held}))
 
     # --- events: the table ------------------------------------------------------------
     @event("DeckShuffled")
@@ -1171,6 +1210,7 @@ class SanguoshaGame(Resolution, Game):
         self._landed()
         self.judging[seat].remove(card)
         self.judging[to].append(card)
+        self._passing_asks(seat, to, card)
         self._settle()
 
     def _let_go(self, seat: int, cards: list[int], name: str, supplied: bool = False) -> None:

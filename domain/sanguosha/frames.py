@@ -240,6 +240,20 @@ class Placing(Frame):
     target: int = 0
 
 
+@dataclass
+class Passing(Frame):
+    """Rules 8: a Lightning that missed passed to a seat whose hidden general's
+    compulsory skill would cancel it as the target (Weimu: a black one). It lies in that
+    judgment area while the owner is asked whether to show the general (a
+    ``Point.CANCEL`` trigger above); the show (``shown``) passes it on from that seat,
+    else it stays there."""
+
+    kind: ClassVar[str] = "passing"
+    card: int = 0
+    seat: int = 0  # where it lies now
+    shown: bool = False
+
+
 class DyingStage(StrEnum):
     ENTER = "enter"
     POLL = "poll"

@@ -104,6 +104,16 @@ def _shows_when_needed(skills: tuple[str, ...], rules: int) -> bool:
     return any(shows_when_needed(sid, rules) for sid in skills)
 
 
+def _concrete(action: dict[str, Any]) -> dict[str, Any]:
+    """A template's first filling (its first ``count`` cards): whether a use needs a
+    hidden general depends on what it is and its targets, not on which cards pay."""
+    if "count" not in action:
+        return action
+    out = {k: v for k, v in action.items() if k not in ("count", "from")}
+    out["cards"] = list(action["from"][: action["count"]])
+    return out
+
+
 def careerist_side(seat: int) -> str:
     return f"{CAREERIST}:{seat}"
 
@@ -500,41 +510,61 @@ class HegemonyGame(SanguoshaGame):
         if chosen["type"] == "show":
             self._show(seat, [chosen["which"]], "play")
             return True
-        if (isinstance(f, SkillEffect) and f.owner == seat) or not self.hidden(seat):
-            return False  # a skill's own steps: its general is shown already
-        which: list[str] = []
-        sid = chosen.get("skill")
-        if sid is not None:
-            i = self._owner_of(seat, sid)
-            if i is not None and not self.shown[seat][i]:
-                which = [(HEAD, DEPUTY)[i]]
-        if chosen["type"] == "use":
-            # a card use (converted or not) may also need a hidden general's modifier: a
-            # Wusheng Kill as the second Kill of the phase shows the Zhang Fei it needs
-            which += [w for w in self._needed(seat, f, chosen) if w not in which]
+        which = self.shows_first(seat, f, [chosen])[0]
         if not which:
             return False
         self._show(seat, which, "skill", then=chosen)
         return True
 
-    def _needed(self, seat: int, f: Frame, chosen: dict[str, Any]) -> list[str]:
-        """The hidden generals whose ``shows_when_needed`` modifiers a card use needs:
-        none when it is legal with the shown generals' modifiers alone."""
+    def shows_first(self, seat: int, f: Frame, actions: list[dict[str, Any]]) -> list[list[str]]:
+        """For each of the seat's ``actions`` (legal in frame ``f``), the hidden generals
+        choosing it shows first (a play-phase ``show`` aside): the owner of a hidden
+        general's skill it uses and, for a card use, the hidden generals whose
+        ``shows_when_needed`` modifiers it needs (a Wusheng Kill as the second Kill of the
+        phase shows the Zhang Fei it needs)."""
+        out: list[list[str]] = [[] for _ in actions]
+        if (isinstance(f, SkillEffect) and f.owner == seat) or not self.hidden(seat):
+            return out  # a skill's own steps: its general is shown already
+        uses = []
+        for k, chosen in enumerate(actions):
+            sid = chosen.get("skill")
+            if sid is not None:
+                i = self._owner_of(seat, sid)
+                if i is not None and not self.shown[seat][i]:
+                    out[k].append((HEAD, DEPUTY)[i])
+            if chosen["type"] == "use":
+                uses.append(k)
+        if uses:
+            needed = self._needed(seat, f, [_concrete(actions[k]) for k in uses])
+            for k, which in zip(uses, needed, strict=True):
+                out[k] += [w for w in which if w not in out[k]]
+        return out
+
+    def _needed(self, seat: int, f: Frame, uses: list[dict[str, Any]]) -> list[list[str]]:
+        """For each card use, the hidden generals whose ``shows_when_needed`` modifiers it
+        needs: none when it is legal with the shown generals' modifiers alone."""
         flagged = [i for i in (0, 1) if not self.shown[seat][i]
                    and _shows_when_needed(self.general_skills(seat, i), self.rules)]
         if not flagged:
-            return []
+            return [[] for _ in uses]
         kept = self.mods[seat]
         shown = [i for i in (0, 1) if self.shown[seat][i]]
+        found: list[list[str] | None] = [None] * len(uses)
         try:
             for extra in ([], *([i] for i in flagged)):
+                left = [k for k, which in enumerate(found) if which is None]
+                if not left:
+                    break
                 self.mods[seat] = _modifiers(tuple(
                     sid for i in shown + extra for sid in self.general_skills(seat, i)))
-                if match(chosen, answers(self, seat, f)) is not None:
-                    return [(HEAD, DEPUTY)[i] for i in extra]
+                legal = answers(self, seat, f)
+                for k in left:
+                    if match(uses[k], legal) is not None:
+                        found[k] = [(HEAD, DEPUTY)[i] for i in extra]
         finally:
             self.mods[seat] = kept
-        return [(HEAD, DEPUTY)[i] for i in flagged]
+        every = [(HEAD, DEPUTY)[i] for i in flagged]
+        return [every if which is None else which for which in found]
 
     # --- the start-of-turn step and the mode's frames ----------------------------------
     def _turn_step(self) -> None:
@@ -889,6 +919,31 @@ class HegemonyGame(SanguoshaGame):
                     and top.current[0] != viewer
                     and not self.skill_shown(top.current[0], top.current[1])):
                 pending["skill"] = None  # a hidden general's skill is its owner's secret
+        shows = self._shows_view(viewer, out.get("legal_actions"))
+        if shows:
+            out["shows_first"] = shows
+        return out
+
+    def _shows_view(self, viewer: Viewer, legal: list[dict[str, Any]] | None
+                    ) -> list[dict[str, Any]]:
+        """Which of the viewer's own legal actions show one of its hidden generals first
+        (``{"action": index, "which": [...]}``), so its player (or bot) can keep them
+        hidden knowingly: a play-phase show, a hidden general's skill, a card use only a
+        hidden general's modifier allows (Paoxiao's second Kill, Duanbing's extra
+        target). The start-of-turn question is about showing and is left out."""
+        if (not legal or not isinstance(viewer, int) or self.choosing or not self.stack
+                or self.rules < 4 or not self.skilled or not self.hidden(viewer)):
+            return []
+        f = self.stack[-1]
+        if f.ask in MODE_ASKS:
+            return []
+        which = self.shows_first(viewer, f, legal)
+        out = []
+        for k, a in enumerate(legal):
+            if a["type"] == "show":
+                out.append({"action": k, "which": [a["which"]]})
+            elif which[k]:
+                out.append({"action": k, "which": which[k]})
         return out
 
     def redact(self, name: str, data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:

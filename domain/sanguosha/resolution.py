@@ -70,6 +70,7 @@ from domain.sanguosha.frames import (
     Judgment,
     KillUse,
     NullifyWindow,
+    Passing,
     PeachGardenUse,
     PeachUse,
     Pindian,
@@ -726,6 +727,13 @@ class Resolution:
         if f.name != NAME[f.card]:
             self.virtual[f.card] = f.name
 
+    def _step_passing(self, f: Passing) -> None:
+        """Rules 8: the owner of the seat a Lightning passed to showed the general whose
+        skill cancels it there: it passes on from that seat (declined, it stays)."""
+        self.stack.pop()
+        if f.shown and f.card in self.judging[f.seat]:
+            self.due = {"k": "pass_lightning", "seat": f.seat, "card": f.card}
+
     def _step_dying(self, f: Dying) -> None:
         v = f.victim
         if f.stage == DyingStage.ENTER:
@@ -884,6 +892,7 @@ _STEPS: dict[type, Any] = {
     CollateralUse: Resolution._step_collateral,
     DelayedCheck: Resolution._step_delayed,
     Placing: Resolution._step_placing,
+    Passing: Resolution._step_passing,
     Dying: Resolution._step_dying,
     AfterDeath: Resolution._step_after,
     Trigger: Resolution._step_trig,

@@ -19,7 +19,7 @@ from domain.sanguosha.cards import NAME
 from service.hall import GameHall, run_bots
 from tests.referee.forger import audited, forge, is_
 from tests.referee.forger import named as named_in_report
-from tests.referee.forging import first_forged, named
+from tests.referee.forging import dropped, first_forged, named
 from tests.referee.test_hegemony_deck_differential import kw_game
 from tests.referee.test_hegemony_differential import facts_of
 
@@ -263,6 +263,15 @@ def test_the_kingdom_nullification_after_all_is_another_card() -> None:
     at = next(f.version for f in facts if f.type == "NullificationWidened") + 1
     facts[at - 1].data.update(seat=2)  # someone else answers instead
     named(facts, at, "kingdom-nullification")
+
+
+def test_all_leaves_out_a_target_of_another_kingdom() -> None:
+    # Wu's "all" spared seats 3 and 5; the forger drops Shu seat 2's Dodge ask and damage
+    # too, so the Barrage goes from seat 1's window straight to the hidden seat 4
+    facts = facts_of(kingdom_story())
+    at = next(f.version for f in facts if f.type == "Declined" and f.data["ask"] == "dodge")
+    facts = dropped(dropped(facts, at), at)
+    assert "leaving out [2]" in named(facts, at, "card-effect")
 
 
 def kingdom_story(counter: bool = False) -> Any:

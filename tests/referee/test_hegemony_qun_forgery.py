@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.audit import Fact
-from tests.referee.forging import named
+from tests.referee.forging import dropped, named
 from tests.referee.test_hegemony_skills_forgery import (
     chosen,
     forged,
@@ -52,6 +52,54 @@ def test_a_kill_without_wushuang_asks_for_a_second_dodge() -> None:
     facts, v = inserted(pick, lambda f: Fact(0, "Declined", {"seat": f.data["seat"],
                                                              "ask": "dodge"}))
     assert "Wushuang" in named(facts, v, "asked-seat")
+
+
+def answer(f: Fact, ask: str) -> bool:
+    return f.type in ("Responded", "Declined") and f.data["ask"] == ask
+
+
+def second_answer(ask: str, then: Callable[[Fact, Fact], bool]
+                  ) -> Callable[[list[Fact], int], bool]:
+    """A seat's second played answer of ``ask`` in a row (Wushuang's), the fact after it
+    accepted by ``then`` (given the second answer)."""
+    return lambda fs, i: i + 1 < len(fs) and fs[i].type == fs[i - 1].type == "Responded" \
+        and fs[i].data["ask"] == fs[i - 1].data["ask"] == ask \
+        and fs[i].data["seat"] == fs[i - 1].data["seat"] and then(fs[i], fs[i + 1])
+
+
+def test_one_kill_answers_a_duel_against_lu_bu() -> None:
+    # given a Duel against a shown Lü Bu where his opponent played two Kills and Lü Bu
+    # answered: the forger drops the second Kill, so Lü Bu answers after one
+    pick = second_answer("kill", lambda f, g: answer(g, "kill")
+                         and g.data["seat"] != f.data["seat"])
+    facts, v = forged(pick, lambda f: None)
+    facts = dropped(facts, v)
+    assert "second Kill (Wushuang" in named(facts, v, "wushuang")
+
+
+def test_a_duel_answered_out_of_turn() -> None:
+    # given a Duel its target declined first: the forger makes its user decline first
+    users: list[int] = []
+
+    def pick(fs: list[Fact], i: int) -> bool:
+        last = next((f for f in reversed(fs[:i]) if f.type == "CardUsed"), None)
+        first = fs[i].type == "Declined" and fs[i].data["ask"] == "kill" and \
+            answer(fs[i - 1], "nullify") and last is not None and \
+            last.data["name"] == "duel" and fs[i].data["seat"] == last.data["targets"][0]
+        users[:] = [last.data["seat"]] if first and last is not None else []
+        return first
+
+    facts, v = forged(pick, lambda f: f.data.update(seat=users[0]))
+    assert "asks seat" in named(facts, v, "asked-seat")
+
+
+def test_one_dodge_answers_lu_bus_kill() -> None:
+    # given a Kill of a shown Lü Bu dodged twice, the turn going on at once: the forger
+    # drops the second Dodge, so one Dodge ends his Kill
+    pick = second_answer("dodge", lambda f, g: g.type in ("PhaseChanged", "CardUsed"))
+    facts, v = forged(pick, lambda f: None)
+    facts = dropped(facts, v)
+    assert "Wushuang: two" in named(facts, v, "wushuang")
 
 
 # --- Jia Xu: Weimu, Wansha, Luanwu ----------------------------------------------------------------

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from functools import cache
 
 from domain.audit import Fact
-from domain.referee.hegemony import referee
+from domain.referee.hegemony import Referee, referee
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.simulate import play_out
-from tests.referee.forging import first_forged, named
+from tests.referee.forging import first_forged, named, renumbered
 from tests.referee.hegemony_skilled import (
     drivers,
     facts_of,
@@ -145,6 +145,68 @@ def test_lirang_gives_to_itself() -> None:
     i = next(k for k, f in enumerate(facts) if f.version == v)
     facts[i].data["seat"] = facts[i - 1].data["seat"]
     named(facts, v, "lirang")
+
+
+def owners(facts: list[Fact], general: str) -> set[int]:
+    return {f.data["seat"] for f in facts if f.type == "GeneralsChosen"
+            and general in (f.data["head"], f.data["deputy"])}
+
+
+def table_after(facts: list[Fact], i: int) -> Referee:
+    """The table as the referee follows it after fact ``i``."""
+    r = Referee()
+    r.judge(facts[:i + 1])
+    return r
+
+
+def declined(general: str, after_loss: Callable[[Fact, int], bool],
+             ready: Callable[[Referee, int], bool] = lambda r, s: True
+             ) -> tuple[list[Fact], int, Referee]:
+    """The first game where a seat of ``general`` declines a skill's ask right after a
+    fact ``after_loss`` accepts (given the seat), the table after it as ``ready`` asks;
+    that decline's index and that table."""
+    for seed in SEEDS:
+        facts = copy.deepcopy(game_facts(seed))
+        mine = owners(facts, general)
+        for i in range(1, len(facts) - 1):
+            f = facts[i]
+            if f.type == "Declined" and f.data["ask"] == "skill" and \
+                    f.data["seat"] in mine and after_loss(facts[i - 1], f.data["seat"]):
+                r = table_after(facts, i)
+                if ready(r, f.data["seat"]):
+                    return facts, i, r
+    raise AssertionError("no game has such a decline")
+
+
+def test_lirang_gives_after_its_ask_was_declined() -> None:
+    # given Kong Rong's discard phase discard, its Lirang ask declined: the forger gives
+    # one of those cards after the decline all the same
+    facts, i, r = declined("kongrong", lambda f, s: f.type == "CardsDiscarded"
+                           and f.data["seat"] == s and f.data["reason"] == "discard_phase")
+    s, card = facts[i].data["seat"], facts[i - 1].data["cards"][0]
+    t = next(x for x in range(r.n) if x != s and r.alive[x])
+    use = Fact(0, "SkillUsed", {"seat": s, "skill": "lirang", "cards": [], "targets": [],
+                                "choice": None})
+    give = Fact(0, "CardsGained", {"seat": t, "cards": [card], "zone": "discard",
+                                   "reason": "lirang"})
+    facts = renumbered(facts[:i + 1] + [use, give] + facts[i + 1:])
+    assert "no card of its was discarded" in named(facts, i + 2, "lirang")
+
+
+def test_sijian_after_its_ask_was_declined() -> None:
+    # given a shown Tian Feng's last hand card played and its Sijian ask declined: the
+    # forger uses Sijian after the decline all the same, on a seat with a hand card
+    facts, i, r = declined("tianfeng", lambda f, s: f.type in ("CardUsed", "Responded")
+                           and f.data["seat"] == s,
+                           lambda r, s: not r.table.hands[s] and r.active(s, "sijian"))
+    s = facts[i].data["seat"]
+    t = next(x for x in range(r.n) if x != s and r.alive[x] and r.table.hands[x])
+    use = Fact(0, "SkillUsed", {"seat": s, "skill": "sijian", "cards": [], "targets": [t],
+                                "choice": None})
+    discard = Fact(0, "CardsDiscarded", {"seat": t, "cards": [r.table.hands[t][0]],
+                                         "reason": "sijian", "by": s})
+    facts = renumbered(facts[:i + 1] + [use, discard] + facts[i + 1:])
+    assert "did not just lose its last" in named(facts, i + 2, "sijian")
 
 
 # --- Ma Teng ----------------------------------------------------------------------------------

@@ -291,8 +291,7 @@ def test_the_engine_moves_no_trick_onto_a_seat_that_cancels_it() -> None:
     assert old_moves  # the rules-6 engine did make such moves
     # when the same tables are played under rules 7: no such move is offered
     for seed in range(17):
-        game = cancelling_table(seed)
-        assert game.rules == 7
+        game = cancelling_table(seed, rules=7)
         facts = facts_of(game)
         assert not cancelled_moves(facts), seed
         assert not referee(facts).violations, seed

@@ -319,7 +319,7 @@ def test_games_stored_under_rules_1_are_judged_by_rules_1() -> None:
 
 
 def test_a_rules_version_the_referee_does_not_know() -> None:
-    # rules 3 (skills) is judged like 2 when there are no generals, 4 to 7 too; the
+    # rules 3 (skills) is judged like 2 when there are no generals, 4 to 8 too; the
     # version after the newest is unknown
     story = Story(rules=max(RULES) + 1)
     (v,) = story.violations()

@@ -72,7 +72,7 @@ def test_every_kind_records_its_rules_version() -> None:
         first = game.collect_events()[0]
         assert first.rules == spec.game.rules_version == game.rules
         assert json.loads(canonical(first))["class_version"] == 2
-    assert registry.spec("identity").game.rules_version == RULES_VERSION == 7
+    assert registry.spec("identity").game.rules_version == RULES_VERSION == 8
 
 
 def test_a_game_stored_before_rules_versions_replays_as_rules_one(hall: GameHall) -> None:

@@ -48,6 +48,25 @@ def wounded(game: Any, seat: int) -> bool:
     return bool(game.alive[seat] and game.hp[seat] < game.max_hp[seat])
 
 
+def draw_forgone(game: Any) -> bool:
+    """Rules 8, Kingdom Wars: this draw phase's draw is already skipped or replaced
+    (Supply Shortage, Qiaobian, Tuxi, Zaiqi, Shuangxiong), so no draw-phase skill is
+    offered any more. Haoshi's draw is the draw itself, made bigger: Yingzi and Luoyi
+    still count in it. (Rules 7 and before, and identity, offered them all the same.)"""
+    return (game.rules >= 8 and game.kind == "hegemony" and bool(game.marks.get("skip_draw"))
+            and not any(isinstance(f, SkillEffect) and f.skill == "haoshi"
+                        for f in game.stack))
+
+
+def draw_touched(game: Any) -> bool:
+    """Rules 8, Kingdom Wars: a skill that skips or replaces the draw (Qiaobian, Tuxi,
+    Zaiqi, Shuangxiong) is offered only on a draw still untouched: not skipped nor
+    replaced, nor made smaller or bigger (after Luoyi its cost would be void)."""
+    m = game.marks
+    return game.rules >= 8 and game.kind == "hegemony" and bool(
+        m.get("skip_draw") or m.get("draw_delta") or m.get("luoyi"))
+
+
 def others(game: Any, seat: int) -> list[int]:
     return [s for s in range(game.n) if s != seat and game.alive[s]]
 

@@ -25,6 +25,7 @@ from domain.sanguosha.skills.common import (
     ctx,
     discard,
     discard_chosen,
+    draw_touched,
     he,
     offer_targets,
     others,
@@ -74,6 +75,8 @@ SHUANGXIONG = Skill(
     "shuangxiong", "Shuangxiong", "双雄", Kind.TRIGGERED, point=Point.DRAW,
     text="Instead of drawing you may judge and take the card; this turn your hand cards "
          "of the other colour may be used as Duels.",
+    # rules 8: not once the draw is skipped (Supply Shortage) or changed
+    can=lambda game, seat, f: not draw_touched(game),
     step=_shuangxiong_step, used=_shuangxiong_used,
 )
 #: the Duels of the turn (one skill in the record for the conversion, named alike)

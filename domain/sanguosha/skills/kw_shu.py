@@ -27,6 +27,7 @@ from domain.sanguosha.skill import Action, Conversion, Frame, Kind, Point, Skill
 from domain.sanguosha.skills.common import (
     DECLINE,
     discard,
+    draw_touched,
     others,
     push,
     then_pop,
@@ -345,7 +346,9 @@ ZAIQI = Skill(
     text="At the start of your draw phase, if you are wounded, you may instead turn up the "
          "top X cards (X: your lost HP): heal 1 per heart, discard the hearts and take the "
          "rest.",
-    can=lambda game, seat, f: wounded(game, seat), used=_zaiqi_used, step=_zaiqi_step,
+    # rules 8: not once the draw is skipped (Supply Shortage) or changed
+    can=lambda game, seat, f: wounded(game, seat) and not draw_touched(game),
+    used=_zaiqi_used, step=_zaiqi_step,
 )
 register_kw("menghuo", HUOSHOU, ZAIQI)
 

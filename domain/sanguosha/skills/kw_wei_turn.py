@@ -14,6 +14,7 @@ from domain.sanguosha.skill import Action, Frame, Kind, Point, Skill, register_k
 from domain.sanguosha.skills.common import (
     DECLINE,
     discard,
+    draw_touched,
     he,
     offer_targets,
     others,
@@ -179,7 +180,8 @@ QIAOBIAN = Skill(
          "hand card to skip it; skipping the draw phase you may take a hand card from "
          "each of one or two players; skipping the play phase you may move a card on the "
          "table.",
-    can=lambda game, seat, f: bool(game.hands[seat]) and not _skipped(game, f.point),
+    can=lambda game, seat, f: bool(game.hands[seat]) and not _skipped(game, f.point) and not (
+        f.point == Point.DRAW.value and draw_touched(game)),  # (rules 8: after Luoyi)
     offers=_qiaobian_offers, used=_qiaobian_used, step=_qiaobian_step,
     answers=lambda game, seat, f: moves(game, seat) + [DECLINE],
     decide=_qiaobian_decide,

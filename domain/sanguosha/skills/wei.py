@@ -26,6 +26,8 @@ from domain.sanguosha.skills.common import (
     accepted,
     ctx,
     discard_chosen,
+    draw_forgone,
+    draw_touched,
     others,
     push,
     take_result,
@@ -266,7 +268,8 @@ TUXI = Skill(
     "tuxi", "Tuxi", "突袭", Kind.TRIGGERED, point=Point.DRAW,
     text="Instead of drawing in your draw phase, you may take a hand card from each of "
          "one or two other players.",
-    can=lambda game, seat, f: bool(_tuxi_offers(game, seat, f)),
+    # rules 8 (Kingdom Wars): not once the draw is skipped, replaced or changed
+    can=lambda game, seat, f: not draw_touched(game) and bool(_tuxi_offers(game, seat, f)),
     offers=_tuxi_offers, used=_tuxi_used, step=_tuxi_step,
 )
 register("zhangliao", TUXI)
@@ -287,6 +290,8 @@ def _luoyi_bonus(game: Any, owner: int, f: Frame) -> int:
 LUOYI = Skill(
     "luoyi", "Luoyi", "裸衣", Kind.TRIGGERED, point=Point.DRAW,
     text="You may draw one card fewer; this turn your Kills and Duels deal 1 more damage.",
+    # rules 8 (Kingdom Wars): only when the draw comes (its cost is the one card fewer)
+    can=lambda game, seat, f: not draw_forgone(game),
     used=_luoyi_used, mods={"damage_bonus": _luoyi_bonus},
 )
 register("xuchu", LUOYI)

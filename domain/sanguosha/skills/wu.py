@@ -20,6 +20,7 @@ from domain.sanguosha.plays import may_target
 from domain.sanguosha.skill import Action, Conversion, Frame, Kind, Point, Skill, register
 from domain.sanguosha.skills.common import (
     discard,
+    draw_forgone,
     draws,
     he,
     male,
@@ -106,7 +107,9 @@ def _yingzi_used(game: Any, seat: int, skill: str, cards: list[int], targets: li
 
 YINGZI = Skill(
     "yingzi", "Yingzi", "英姿", Kind.TRIGGERED, point=Point.DRAW,
-    text="You may draw one more card in your draw phase.", used=_yingzi_used,
+    text="You may draw one more card in your draw phase.",
+    # rules 8 (Kingdom Wars): only when the draw comes (Haoshi's counts)
+    can=lambda game, seat, f: not draw_forgone(game), used=_yingzi_used,
 )
 
 
