@@ -84,6 +84,9 @@ ENEMY = -0.25
 LORD_ENEMY = -0.45
 LORD_SURE = 0.25
 FRIEND = 0.3
+#: rebels left at or below which the renegade turns on the loyalists while the lord has
+#: 3 HP or more (at five seats, with two rebels, from the start)
+HUNT_REBELS = 2
 
 
 # --- beliefs ----------------------------------------------------------------------------
@@ -253,6 +256,11 @@ def _renegade_friendliness(seen: Seen, other: int, b: Beliefs) -> float:
         return -1.0
     if not b.loyalists_left:
         return -1.0 if b.rebel[other] > 0.5 else -0.5
+    if b.rebels_left <= HUNT_REBELS and seen.hp[lord] >= 3:
+        # a loyalist alive when the last rebel dies is what loses its games: with few
+        # rebels left and the lord not in danger, it strikes the seats it takes for
+        # loyalists and leaves the rebels to wear the lord's side down
+        return -1.0 if b.loyal[other] > b.rebel[other] else 0.0
     # the lord's side must win the rebels down without the renegade being seen: it strikes
     # only seats the record shows on a side, and the loyalists once the rebels are weaker
     if rebels >= 0.9 * loyal or seen.hp[lord] <= 2:

@@ -15,7 +15,7 @@ from domain.sanguosha.actions import match
 from domain.sanguosha.bots import IDENTITY_POLICIES
 from domain.sanguosha.cards import NAME, find
 from domain.sanguosha.duplicate import ROLES, play_duplicate
-from domain.sanguosha.expert import GENERAL_EDGE, beliefs, expert_policy
+from domain.sanguosha.expert import GENERAL_EDGE, beliefs, expert_policy, is_enemy
 from domain.sanguosha.identity import LORD, IdentityGame
 from domain.sanguosha.seen import Seen
 from domain.sanguosha.spec import IDENTITY
@@ -275,3 +275,26 @@ def test_an_expert_seat_keeps_its_strongest_general_a_loyalist_hua_tuo() -> None
             else:
                 assert general == max(offer, key=GENERAL_EDGE.__getitem__)
     assert healers > 0
+
+
+def test_the_renegade_turns_on_the_loyalist_while_the_lord_is_safe() -> None:
+    # given: 5 players (lord 0, rebel 1, loyalist 2, renegade 3, rebel 4); the rebel has
+    # struck the lord and the loyalist the rebel, so the record names both sides
+    game = table({1: ["kill"], 2: ["kill"]}, n=5,
+                 roles=["lord", "rebel", "loyalist", "renegade", "rebel"])
+    pass_to(game, 1)
+    act(game, 1, type="use", card=game.hands[1][0], targets=[0])
+    act(game, 0, type="decline")
+    pass_to(game, 2)
+    act(game, 2, type="use", card=next(c for c in game.hands[2] if NAME[c] == "kill"),
+        targets=[1])
+    act(game, 1, type="decline")
+    assert game.hp[0] == 4 and game.alive[1]
+    # then: with two rebels left and the lord not in danger, the renegade takes the
+    # loyalist for its enemy and leaves the rebel to the lord's side
+    seen = Seen.of(game, 3)
+    assert is_enemy(seen, 2) and not is_enemy(seen, 1)
+    # and once the lord is in danger it shields the lord from the rebel instead
+    game.hp[0] = 2
+    seen = Seen.of(game, 3)
+    assert is_enemy(seen, 1) and not is_enemy(seen, 2)
