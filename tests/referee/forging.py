@@ -62,3 +62,16 @@ def named(facts: list[Fact], version: int, rule: str) -> str:
     hit = next((v for v in judged if (v.version, v.rule) == (version, rule)), None)
     assert hit is not None, texts
     return hit.message
+
+
+def lawful(facts: list[Fact]) -> None:
+    """The referee finds nothing wrong with a record the engine played."""
+    judged = referee(facts)
+    assert not judged.violations, [v.text() for v in judged.violations]
+
+
+def with_rules(facts: list[Fact], rules: int) -> list[Fact]:
+    """The record relabelled as played under another rules version (a forger's move)."""
+    start = next(f for f in facts if "rules" in f.data)
+    start.data["rules"] = rules
+    return facts

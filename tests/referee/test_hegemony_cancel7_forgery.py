@@ -9,9 +9,8 @@ from __future__ import annotations
 import copy
 
 from domain.audit import Fact
-from domain.referee.hegemony import referee
 from domain.sanguosha.hegemony import HegemonyGame
-from tests.referee.forging import named
+from tests.referee.forging import lawful, named, with_rules
 from tests.referee.test_hegemony_differential import facts_of
 from tests.sanguosha.rig import act
 from tests.sanguosha.test_kw_hidden_cancel_rules7 import (
@@ -29,17 +28,6 @@ def ended(game: HegemonyGame) -> list[Fact]:
     decline_skills(game)
     act(game, 0, type="end_play")
     return copy.deepcopy(facts_of(game))
-
-
-def lawful(facts: list[Fact]) -> None:
-    judged = referee(facts)
-    assert not judged.violations, [v.text() for v in judged.violations]
-
-
-def with_rules(facts: list[Fact], rules: int) -> list[Fact]:
-    start = next(f for f in facts if "rules" in f.data)
-    start.data["rules"] = rules
-    return facts
 
 
 def after_use(facts: list[Fact], name: str) -> int:

@@ -9,21 +9,10 @@ import copy
 
 from domain.audit import Fact
 from domain.referee.hegemony import referee
-from tests.referee.forging import dropped, named, renumbered
+from tests.referee.forging import dropped, lawful, named, renumbered, with_rules
 from tests.referee.test_hegemony_differential import facts_of
 from tests.sanguosha.rig import act
 from tests.sanguosha.test_kw_lightning_weimu import RED, decline_skills, missed
-
-
-def lawful(facts: list[Fact]) -> None:
-    judged = referee(facts)
-    assert not judged.violations, [v.text() for v in judged.violations]
-
-
-def with_rules(facts: list[Fact], rules: int) -> list[Fact]:
-    start = next(f for f in facts if "rules" in f.data)
-    start.data["rules"] = rules
-    return facts
 
 
 def record(show_jia_xu: bool = False, answer: str | None = None, rules: int | None = None,
