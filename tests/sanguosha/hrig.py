@@ -100,6 +100,22 @@ def to_play(game: HegemonyGame, seat: int, show: dict[int, str] | None = None) -
         skip_turn(game, show.get(game.current))
 
 
+def hidden_at_play(game: HegemonyGame, others_shown: bool) -> HegemonyGame:
+    """From ``htable``'s first step: seat 0 in its play phase with both generals hidden (it
+    showed nothing at its turn's start); ``others_shown``: every other seat showed both
+    of its generals first, so a bot knows its enemies."""
+    while game.ask == "skill":
+        act(game, game.to_act()[0], type="decline")
+    for s in range(1, game.n) if others_shown else ():
+        game._show(s, game.hidden(s), "given")
+        game._drive(random.Random(0))
+    act(game, 0, type="decline")  # no show at the start of its turn
+    while game.ask != "play":
+        act(game, game.to_act()[0], type="decline")
+    assert game.hidden(0) == ["head", "deputy"]
+    return game
+
+
 def bot_game(candidates: list[list[str]], rng: random.Random, policy: str = "kingdom",
              turn_cap: int = 120) -> HegemonyGame:
     """When: a whole game of ``policy`` bots, each seat choosing among its ``candidates``;

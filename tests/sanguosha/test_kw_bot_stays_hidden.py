@@ -19,7 +19,7 @@ from collections import Counter
 from domain.sanguosha.bots import HEGEMONY_POLICIES, _in_danger, kingdom_policy, would_be
 from domain.sanguosha.hegemony import HegemonyGame
 from domain.sanguosha.seen import Seen
-from tests.sanguosha.hrig import htable
+from tests.sanguosha.hrig import hidden_at_play, htable
 from tests.sanguosha.rig import Spec, act, card, kinds
 from tests.sanguosha.skill_steps import assert_replays, named
 
@@ -34,17 +34,7 @@ def hidden_seat_0(picks: list[tuple[str, str]], hand: list[Spec]) -> HegemonyGam
     Nullifications) and two Dodges drawn, both generals hidden; every other seat showed
     both of its generals before."""
     padded = [*hand, *["nullification"] * (4 - len(hand))]
-    game = htable(picks, hands={0: padded}, pile=["dodge", "dodge"])
-    while game.ask == "skill":
-        act(game, game.to_act()[0], type="decline")
-    for s in range(1, game.n):
-        game._show(s, game.hidden(s), "given")
-        game._drive(random.Random(0))
-    act(game, 0, type="decline")  # no show at the start of its turn
-    while game.ask != "play":
-        act(game, game.to_act()[0], type="decline")
-    assert game.hidden(0) == ["head", "deputy"]
-    return game
+    return hidden_at_play(htable(picks, hands={0: padded}, pile=["dodge", "dodge"]), True)
 
 
 def careerist_ding_feng() -> HegemonyGame:

@@ -18,7 +18,7 @@ from domain.referee.hegemony import referee
 from domain.sanguosha.bots import HEGEMONY_POLICIES
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.referee.test_hegemony_differential import facts_of
-from tests.sanguosha.hrig import htable
+from tests.sanguosha.hrig import hidden_at_play, htable
 from tests.sanguosha.rig import act, card, kinds, refuse
 from tests.sanguosha.skill_steps import assert_replays, named
 
@@ -31,17 +31,7 @@ def hidden_ding_feng(rules: int | None = None, others_shown: bool = False) -> He
     """Given: seat 0 (Ding Feng, Sun Quan; both hidden) in its play phase with a Kill, it
     showed nothing at its turn's start (``others_shown``: every other seat showed both
     generals before, so a bot knows its enemies)."""
-    game = htable(PICKS, hands={0: [KILL]}, rules=rules)
-    while game.ask == "skill":
-        act(game, game.to_act()[0], type="decline")
-    for s in range(1, game.n) if others_shown else ():
-        game._show(s, game.hidden(s), "given")
-        game._drive(random.Random(0))
-    act(game, 0, type="decline")  # no show at the start of its turn
-    while game.ask != "play":
-        act(game, game.to_act()[0], type="decline")
-    assert game.hidden(0) == ["head", "deputy"]
-    return game
+    return hidden_at_play(htable(PICKS, hands={0: [KILL]}, rules=rules), others_shown)
 
 
 def kill_targets(game: HegemonyGame) -> set[tuple[int, ...]]:
