@@ -149,3 +149,18 @@ def bot_skills(candidates: list[list[str]], seeds: int, policy: str = "kingdom",
     for seed in range(seeds):
         used |= skills_used(bot_game(candidates, random.Random(seed), policy), seat)
     return used
+
+
+def judged_as_played(game: HegemonyGame) -> None:
+    """Then: the independent referee and the engine-side recount both judge the game as
+    played (imported here, not at the top: the referee's tables import this module)."""
+    from domain.referee.hegemony import referee
+    from domain.sanguosha.audit import recount
+    from tests.referee.hegemony_skilled import facts_of
+
+    facts = facts_of(game)
+    judged = referee(facts)
+    assert judged.unjudged is None
+    assert not judged.violations and judged.agrees, [v.text() for v in judged.violations]
+    recounted = recount(facts, "hegemony")
+    assert not recounted.problems and recounted.agrees, recounted.differences()

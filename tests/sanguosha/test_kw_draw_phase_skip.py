@@ -16,9 +16,6 @@ from typing import Any
 
 import pytest
 
-from domain.audit import Fact
-from domain.referee.hegemony import referee
-from domain.sanguosha.audit import recount
 from domain.sanguosha.engine import RULES_VERSION
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.sanguosha import hrig
@@ -73,19 +70,12 @@ def draw_skills(game: HegemonyGame, use: dict[str, dict[str, object]]) -> tuple[
 def judged_clean(game: HegemonyGame) -> None:
     """Then: played on to its end (every question declined), the referee and the
     engine-side recount judge the game as played."""
-    from tests.referee.hegemony_skilled import facts_of
-
     while game.outcome is None:
         if game.ask in ("show", "skill"):
             act(game, game.to_act()[0], type="decline")
         else:
             until(game, lambda g: g.outcome is not None or g.ask == "show")
-    facts: list[Fact] = facts_of(game)
-    judged = referee(facts)
-    assert judged.unjudged is None
-    assert not judged.violations and judged.agrees, [v.text() for v in judged.violations]
-    recounted = recount(facts, "hegemony")
-    assert not recounted.problems and recounted.agrees, recounted.differences()
+    hrig.judged_as_played(game)
 
 
 @pytest.mark.parametrize("rules", [RULES_VERSION, OLD])

@@ -18,9 +18,6 @@ from typing import Any
 
 import pytest
 
-from domain.audit import Fact
-from domain.referee.hegemony import referee
-from domain.sanguosha.audit import recount
 from domain.sanguosha.engine import RULES_VERSION
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.sanguosha import hrig
@@ -97,14 +94,7 @@ def after_tian_feng_died(events: Events) -> list[str]:
 
 def judged_clean(game: HegemonyGame) -> None:
     """Then: the referee and the engine-side recount both judge the game as played."""
-    from tests.referee.hegemony_skilled import facts_of
-
-    facts: list[Fact] = facts_of(game)
-    judged = referee(facts)
-    assert judged.unjudged is None
-    assert not judged.violations and judged.agrees, [v.text() for v in judged.violations]
-    recounted = recount(facts, "hegemony")
-    assert not recounted.problems and recounted.agrees, recounted.differences()
+    hrig.judged_as_played(game)
 
 
 @pytest.mark.parametrize("rules, then", [
