@@ -12,7 +12,11 @@ for its goal. This one reads nothing but its seat's view (``Seen``), and:
   the same but only strikes seats it is fairly sure of (killing a loyalist costs it every
   card); rebels focus the lord, with the lowest-HP and unarmoured targets first;
 * the renegade keeps the two sides level (it weakens whichever is stronger), saves the
-  lord while anyone else lives, and turns on the lord only when they are the last two;
+  lord while anyone else lives (and no one else: every other seat is one it must
+  outlive), turns on the loyalists with two rebels or fewer left, and once the rebels
+  are gone spends its area tricks freely (they are no act against anyone in the public
+  record, so the trust its struck rebels earned lasts); it turns on the lord only when
+  they are the last two;
 * and it spends cards better than ``identity``: a Kill goes where it can hit and kill,
   armour is dismantled before the Kill, Duels only when it holds the Kills to win them,
   area tricks only when they hurt the enemy more than the friends, and it discards the
@@ -268,6 +272,14 @@ def _renegade_friendliness(seen: Seen, other: int, b: Beliefs) -> float:
     return 2.5 * (0.6 - b.loyal[other]) if seen.hp[me] >= 3 else 0.0
 
 
+def renegade_endgame(seen: Seen) -> bool:
+    """The renegade with the rebels gone: only loyalists stand between it and the lord."""
+    if seen.roles[seen.me] != RENEGADE:
+        return False
+    b = beliefs(seen)
+    return not b.rebels_left and b.loyalists_left > 0
+
+
 def is_enemy(seen: Seen, other: int) -> bool:
     """Whether to act against ``other``; the lord also wants a loyalist unlikely (killing
     one costs it every card and its shield)."""
@@ -477,6 +489,12 @@ def _play_score(seen: Seen, a: Action) -> float:
             return 3.0 + v
         return -1.0
     if name in (BARBARIANS, ARROWS):
+        if renegade_endgame(seen):
+            # everyone it hurts is in the renegade's way, and an area trick is no act against
+            # anyone in the public record (the trust its struck rebels earned stays); only the
+            # lord must live, so not at 1 HP unless its own Peach can save it
+            lord = lord_of(seen)
+            return 6.0 if seen.hp[lord] >= 2 or _count(seen, PEACH) else -1.0
         s = _area_score(seen, name)
         return 4.0 + s if s > 0.3 else -1.0
     if name == PEACH_GARDEN:
@@ -569,6 +587,8 @@ def _peach(seen: Seen) -> Action:
         if mine == RENEGADE and [s for s in seen.others() if s != lord]:
             return respond
         return DECLINE
+    if mine == RENEGADE:
+        return DECLINE  # every other seat is one it must outlive: a Peach is for the lord
     f = friendliness(seen, dying)
     if f > FRIEND and (mine == LORD or _count(seen, PEACH) >= 2 or seen.hp[me] >= 3):
         return respond

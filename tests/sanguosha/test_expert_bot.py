@@ -298,3 +298,55 @@ def test_the_renegade_turns_on_the_loyalist_while_the_lord_is_safe() -> None:
     game.hp[0] = 2
     seen = Seen.of(game, 3)
     assert is_enemy(seen, 1) and not is_enemy(seen, 2)
+
+
+def _renegade_alone_with_the_lords_side() -> IdentityGame:
+    """4 players (lord 0, rebel 1, loyalist 2, renegade 3): the renegade's Duel kills the
+    one rebel, so only the loyalist stands between it and the lord."""
+    game = table({3: ["duel", "barbarian_invasion"]})
+    game.hp[1] = 1
+    pass_to(game, 3)
+    act(game, 3, type="use", card=card("duel"), targets=[1])
+    act(game, 1, type="decline")
+    assert not game.alive[1] and (game.to_act(), game.ask) == ([3], "play")
+    return game
+
+
+def test_the_renegade_spends_area_tricks_once_the_rebels_are_gone() -> None:
+    # given: the rebels are dead; the renegade holds Barbarian Invasions and a Duel
+    game = _renegade_alone_with_the_lords_side()
+    # when: it plays; then: an area trick, which hurts the loyalist and is no act against
+    # anyone in the public record (a Duel would be one against the loyalist)
+    action = expert_policy(game, 3, random.Random(0))
+    assert NAME[action["card"]] in ("barbarian_invasion", "arrow_barrage"), action
+    # but not while the lord has 1 HP and the renegade no Peach to save it
+    game.hp[0] = 1
+    action = expert_policy(game, 3, random.Random(0))
+    assert action.get("card") is None or NAME[action["card"]] not in ("barbarian_invasion",
+                                                                      "arrow_barrage")
+
+
+def test_the_renegade_saves_the_lord_and_no_one_else() -> None:
+    # given: 4 players (lord 0, rebel 1, loyalist 2, renegade 3); the rebel has struck the
+    # lord, now weak, and the loyalist the rebel, so the renegade reads the loyalist as the
+    # lord's friend, one it would have saved before
+    game = table({1: ["kill", "kill"], 2: ["kill"], 3: ["peach", "peach"]})
+    game.hp[0] = 3
+    pass_to(game, 1)
+    act(game, 1, type="use", card=next(c for c in game.hands[1] if NAME[c] == "kill"),
+        targets=[0])
+    act(game, 0, type="decline")
+    pass_to(game, 2)
+    act(game, 2, type="use", card=next(c for c in game.hands[2] if NAME[c] == "kill"),
+        targets=[1])
+    act(game, 1, type="decline")
+    assert game.hp[0] == 2 and beliefs(Seen.of(game, 3)).rebel[2] < 0.5
+    # when: the rebel's Kill leaves the loyalist dying
+    game.hp[2] = 1
+    pass_to(game, 1)
+    act(game, 1, type="use", card=next(c for c in game.hands[1] if NAME[c] == "kill"),
+        targets=[2])
+    act(game, 2, type="decline")
+    assert (game.to_act(), game.ask) == ([3], "peach")
+    # then: the renegade keeps its Peaches (every seat but the lord is one it must outlive)
+    assert expert_policy(game, 3, random.Random(0)) == {"type": "decline"}
