@@ -14,6 +14,7 @@ from typing import Any
 from domain.sanguosha.generals import IDS
 from domain.sanguosha.hegemony import HegemonyGame
 from tests.sanguosha.rig import Spec, act, deck_for, decline_skills, end_turn
+from tests.sanguosha.skill_steps import asked, until
 
 #: whether ``htable`` deals generals with their skills; stories of the mode's own rules
 #: (showing, kingdoms, rewards) turn them off with ``skill_less`` (option ``skills``)
@@ -164,3 +165,13 @@ def judged_as_played(game: HegemonyGame) -> None:
     assert not judged.violations and judged.agrees, [v.text() for v in judged.violations]
     recounted = recount(facts, "hegemony")
     assert not recounted.problems and recounted.agrees, recounted.differences()
+
+
+def qiaobian_at_draw(game: HegemonyGame, seat: int = 0) -> None:
+    """When: Zhang He's Qiaobian, asked first for the judgment phase, is declined there and
+    asked again for the draw phase."""
+    until(game, asked(seat, "qiaobian"))
+    assert game.phase == "judgment"
+    act(game, seat, type="decline")
+    until(game, asked(seat, "qiaobian"))
+    assert game.phase == "draw"

@@ -82,11 +82,7 @@ def judged_clean(game: HegemonyGame) -> None:
 def test_tuxi_is_not_offered_once_qiaobian_skipped_the_draw(rules: int) -> None:
     game = table(("zhanghe", "zhangliao"), rules)
     show(game, 0)
-    until(game, asked(0, "qiaobian"))
-    assert game.phase == "judgment"
-    act(game, 0, type="decline")
-    until(game, asked(0, "qiaobian"))
-    assert game.phase == "draw"
+    hrig.qiaobian_at_draw(game)
     paid = game.hands[0][0]
     # when: Qiaobian skips the draw phase (taking nothing)
     events = act(game, 0, type="skill", skill="qiaobian", card=paid)

@@ -277,11 +277,7 @@ def test_shensu_discards_equipment_to_skip_the_play_phase() -> None:
 def test_qiaobian_skips_the_draw_phase_to_take_from_two_players_unseen() -> None:
     game = htable([("zhanghe", "xuchu"), SHU, WU, QUN])
     shown(game, 0)
-    until(game, asked(0, "qiaobian"))
-    assert game.phase == "judgment"
-    act(game, 0, type="decline")
-    until(game, asked(0, "qiaobian"))
-    assert game.phase == "draw"
+    hrig.qiaobian_at_draw(game)
     paid = game.hands[0][0]
     since = mark(game)
     events = act(game, 0, type="skill", skill="qiaobian", card=paid, targets=[1, 3])
